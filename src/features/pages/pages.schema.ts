@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { imageUrlSchema } from '../../shared/lib/links';
+
+/** Paths the server owns; a page may not take them. */
+export const reservedSlugs = [
+  'admin',
+  'api',
+  'assets',
+  'auth',
+  'media',
+  'search',
+  'setup',
+  'static',
+  'sitemap-xml',
+  'robots-txt',
+] as const;
+
+export const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export const slugSchema = z
+  .string()
+  .trim()
+  .min(1, { message: 'Enter a slug' })
+  .max(100, { message: 'A slug can be at most 100 characters' })
+  .regex(slugPattern, {
+    message: 'Use lowercase letters, digits and single hyphens only (for example cenote-dos-ojos)',
+  })
+  .refine((slug) => !(reservedSlugs as readonly string[]).includes(slug), {
+    message: 'That slug is reserved for the site itself; choose another',
+  });
+
+/** 'home' is served at '/', every other slug at '/slug'. */
+export function pathForSlug(slug: string): string {
+  return slug === 'home' ? '/' : `/${slug}`;
+}
+
+export const pageSeoFieldsSchema = z.object({
+  meta_title: z.string().trim().max(200).nullish(),
+  meta_description: z.string().trim().max(500).nullish(),
+  canonical_url: z.string().trim().max(2048).url().nullish().or(z.literal('')),
+  og_title: z.string().trim().max(200).nullish(),
+  og_description: z.string().trim().max(500).nullish(),
+  og_image: imageUrlSchema.nullish(),
+  twitter_title: z.string().trim().max(200).nullish(),
+  twitter_description: z.string().trim().max(500).nullish(),
+  twitter_image: imageUrlSchema.nullish(),
+  structured_data: z.record(z.string(), z.unknown()).nullish(),
+});
