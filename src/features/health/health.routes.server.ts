@@ -1,0 +1,51 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { contentCompleteness } from '../pages/pages.repo.server';
+
+const healthSchema = z.object({
+  status: z.enum(['ok', 'starting', 'unavailable']),
+  db: z.enum(['pglite', 'postgres']),
+  pages: z.number().int().optional(),
+  pagesWithoutBlocks: z.array(z.string()).optional(),
+  complete: z.boolean().optional().describe('At least 20 pages and every page with a block'),
+  message: z.string().optional(),
+});
+
+export const minimumPages = 20;
+
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Readiness and content completeness (200 when ready, 503 before or when the database is down)',
+        response: { 200: healthSchema, 503: healthSchema },
+      },
+    },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      if (!app.readiness.ready) {
+        return reply
+          .status(503)
+          .header('retry-after', '2')
+          .send({ status: 'starting', db: app.dbKind, message: app.readiness.failure ?? 'Preparing the content store.' });
+      }
+      try {
+        const completeness = await contentCompleteness(app.db);
+        return {
+          status: 'ok' as const,
+          db: app.dbKind,
+          ...completeness,
+          complete: completeness.pages >= minimumPages && completeness.pagesWithoutBlocks.length === 0,
+        };
+      } catch (error) {
+        app.log.error({ err: error }, 'health check failed');
+        return reply
+          .status(503)
+          .header('retry-after', '5')
+          .send({ status: 'unavailable', db: app.dbKind, message: 'The database is not reachable.' });
+      }
+    },
+  );
+};

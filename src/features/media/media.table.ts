@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const mediaFolders = pgTable(
+  'media_folders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    parent_id: uuid('parent_id').references((): AnyPgColumn => mediaFolders.id, { onDelete: 'cascade' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('media_folders_name_idx').on(table.name),
+    check('media_folders_name_not_blank', sql`length(trim(${table.name})) > 0`),
+  ],
+);
+
+export const images = pgTable(
+  'images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    filename: text('filename').notNull(),
+    /** Key of the JPEG in the media store; the variants share its stem. */
+    storage_key: text('storage_key').notNull().unique('images_storage_key_unique'),
+    original_url: text('original_url').notNull(),
+    thumbnail_url: text('thumbnail_url'),
+    webp_url: text('webp_url'),
+    avif_url: text('avif_url'),
+    folder_id: uuid('folder_id').references(() => mediaFolders.id, { onDelete: 'set null' }),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    file_size: integer('file_size').notNull(),
+    alt_text: text('alt_text'),
+    caption: text('caption'),
+    category: text('category'),
+    usage_count: integer('usage_count').notNull().default(0),
+    seo_score: integer('seo_score').notNull().default(0),
+    version: integer('version').notNull().default(1),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('images_created_at_idx').on(table.created_at.desc()),
+    index('images_folder_idx').on(table.folder_id),
+    index('images_original_url_idx').on(table.original_url),
+    check('images_dimensions_positive', sql`${table.width} > 0 and ${table.height} > 0`),
+    check('images_seo_score_range', sql`${table.seo_score} between 0 and 100`),
+    check('images_usage_count_nonnegative', sql`${table.usage_count} >= 0`),
+  ],
+);
+
+export type ImageRow = typeof images.$inferSelect;
+export type MediaFolderRow = typeof mediaFolders.$inferSelect;

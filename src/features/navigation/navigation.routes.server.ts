@@ -1,0 +1,23 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../server/plugins/openapi.server';
+import { menuTypes, navigationNodeSchema } from './navigation.dto';
+import { buildNavigationTree, listNavigationItems } from './navigation.repo.server';
+
+export const navigationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/v1/navigation',
+    {
+      schema: {
+        tags: ['navigation'],
+        summary: 'The active items of one menu as a tree, ordered by display_order, with their image',
+        querystring: z.object({ menu: z.enum(menuTypes).default('header') }),
+        response: { 200: z.object({ items: z.array(navigationNodeSchema) }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const rows = await listNavigationItems(app.db, request.query.menu, { activeOnly: true });
+      return { items: buildNavigationTree(rows) };
+    },
+  );
+};

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** A page as the API returns it (field names as in spec section 3). */
+export const pageDtoSchema = z.object({
+  id: z.uuid(),
+  slug: z.string(),
+  path: z.string().describe("'/' for home, otherwise '/slug'"),
+  title: z.string(),
+  excerpt: z.string(),
+  page_type: z.string(),
+  is_published: z.boolean(),
+  sort_order: z.number().int(),
+  meta_title: z.string().nullable(),
+  meta_description: z.string().nullable(),
+  og_title: z.string().nullable(),
+  og_description: z.string().nullable(),
+  og_image: z.string().nullable(),
+  twitter_title: z.string().nullable(),
+  twitter_description: z.string().nullable(),
+  twitter_image: z.string().nullable(),
+  canonical_url: z.string().nullable(),
+  structured_data: z.record(z.string(), z.unknown()).nullable(),
+  version: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+export type PageDto = z.output<typeof pageDtoSchema>;
+
+export const blockDtoSchema = z.object({
+  id: z.uuid(),
+  page_id: z.uuid(),
+  block_type: z.string(),
+  block_data: z.record(z.string(), z.unknown()),
+  block_order: z.number().int(),
+  is_active: z.boolean(),
+  version: z.number().int(),
+  updated_at: z.string(),
+});
+
+export type BlockDto = z.output<typeof blockDtoSchema>;

@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const pages = pgTable(
+  'pages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored without a leading slash; 'home' is the page at '/'. */
+    slug: text('slug').notNull().unique('pages_slug_unique'),
+    title: text('title').notNull(),
+    excerpt: text('excerpt').notNull().default(''),
+    page_type: text('page_type').notNull().default('standard'),
+    is_published: boolean('is_published').notNull().default(false),
+    sort_order: integer('sort_order').notNull().default(0),
+    meta_title: text('meta_title'),
+    meta_description: text('meta_description'),
+    og_title: text('og_title'),
+    og_description: text('og_description'),
+    og_image: text('og_image'),
+    twitter_title: text('twitter_title'),
+    twitter_description: text('twitter_description'),
+    twitter_image: text('twitter_image'),
+    canonical_url: text('canonical_url'),
+    structured_data: jsonb('structured_data').$type<Record<string, unknown>>(),
+    version: integer('version').notNull().default(1),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('pages_sort_order_idx').on(table.sort_order),
+    index('pages_published_slug_idx').on(table.is_published, table.slug),
+    check('pages_slug_format', sql`${table.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$' and length(${table.slug}) <= 100`),
+    check('pages_version_positive', sql`${table.version} >= 1`),
+  ],
+);
+
+export type PageRow = typeof pages.$inferSelect;
+export type NewPageRow = typeof pages.$inferInsert;

@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { SeedImage } from './content.schema';
+
+export interface SeedImageFiles {
+  name: string;
+  width: number;
+  height: number;
+  /** Variant suffix → file on disk: .jpg, .webp, .avif, -thumb.webp */
+  files: Record<SeedVariant, string>;
+}
+
+export type SeedVariant = '.jpg' | '.webp' | '.avif' | '-thumb.webp';
+export const seedVariants: SeedVariant[] = ['.jpg', '.webp', '.avif', '-thumb.webp'];
+
+const targetWidth = 1600;
+const thumbnailWidth = 400;
+
+/**
+ * Turns each content/images/<name>.svg into JPEG, WebP, AVIF and a thumbnail, cached under
+ * cacheDir by the SVG's hash, so only the first build (or a changed drawing) pays for encoding.
+ */
+export async function ensureSeedMedia(
+  contentDir: string,
+  cacheDir: string,
+  images: SeedImage[],
+  quality = 85,
+): Promise<SeedImageFiles[]> {
+  await mkdir(cacheDir, { recursive: true });
+  const results: SeedImageFiles[] = [];
+  for (const image of images) {
+    const svg = await readFile(path.join(contentDir, 'images', `${image.name}.svg`));
+    const hash = createHash('sha256').update(svg).update(String(quality)).digest('hex').slice(0, 12);
+    const stem = path.join(cacheDir, `${image.name}-${hash}`);
+    const files = Object.fromEntries(seedVariants.map((variant) => [variant, `${stem}${variant}`])) as Record<
+      SeedVariant,
+      string
+    >;
+    const metaFile = `${stem}.json`;
+    let meta: { width: number; height: number } | undefined;
+    try {
+      await Promise.all(seedVariants.map((variant) => stat(files[variant])));
+      meta = JSON.parse(await readFile(metaFile, 'utf8')) as { width: number; height: number };
+    } catch {
+      meta = await renderVariants(svg, files, quality);
+      await writeAtomically(metaFile, Buffer.from(JSON.stringify(meta)));
+    }
+    results.push({ name: image.name, width: meta.width, height: meta.height, files });
+  }
+  return results;
+}
+
+async function renderVariants(
+  svg: Buffer,
+  files: Record<SeedVariant, string>,
+  quality: number,
+): Promise<{ width: number; height: number }> {
+  const base = sharp(svg, { density: 144 }).resize({ width: targetWidth, withoutEnlargement: false });
+  const png = await base.png().toBuffer({ resolveWithObject: true });
+  const source = () => sharp(png.data);
+  await writeAtomically(files['.jpg'], await source().jpeg({ quality, mozjpeg: true }).toBuffer());
+  await writeAtomically(files['.webp'], await source().webp({ quality: Math.min(quality, 80) }).toBuffer());
+  await writeAtomically(files['.avif'], await source().avif({ quality: 55, effort: 4 }).toBuffer());
+  await writeAtomically(
+    files['-thumb.webp'],
+    await source().resize({ width: thumbnailWidth }).webp({ quality: 75 }).toBuffer(),
+  );
+  return { width: png.info.width, height: png.info.height };
+}
+
+async function writeAtomically(file: string, data: Buffer): Promise<void> {
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, data);
+  await rename(temporary, file);
+}

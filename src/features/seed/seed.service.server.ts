@@ -1,0 +1,263 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { Database } from '../../server/db/client.server';
+import type { AppConfig } from '../../server/env.server';
+import { contentBlocks } from '../blocks/blocks.table';
+import { blockDefinitions } from '../blocks/registry';
+import { images } from '../media/media.table';
+import type { MediaStore } from '../media/storage.server';
+import { navigationItems } from '../navigation/navigation.table';
+import { pages } from '../pages/pages.table';
+import { performanceSettings, seoSettings } from '../settings/settings.table';
+import { loadContent } from './content-loader.server';
+import type { PageContent, SeedImage } from './content.schema';
+import { ensureSeedMedia, type SeedImageFiles, seedVariants } from './seed-media.server';
+import { seedRecords } from './seed.table';
+
+export interface SeedContext {
+  db: Database;
+  media: MediaStore;
+  config: Pick<AppConfig, 'contentDir' | 'distDir'>;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+}
+
+export interface SeedReport {
+  created: string[];
+  skipped: string[];
+}
+
+const navigationItemSchema: z.ZodType<NavigationContentItem> = z.lazy(() =>
+  z.object({
+    title: z.string().trim().min(1).max(100),
+    link_url: z.string().trim().min(1).max(2048),
+    description: z.string().trim().max(300).optional(),
+    children: z.array(navigationItemSchema).optional(),
+  }),
+);
+interface NavigationContentItem {
+  title: string;
+  link_url: string;
+  description?: string | undefined;
+  children?: NavigationContentItem[] | undefined;
+}
+export const navigationContentSchema = z.object({
+  header: z.array(navigationItemSchema),
+  footer: z.array(navigationItemSchema),
+});
+
+export const settingsContentSchema = z.object({
+  seo: z.object({
+    site_title: z.string().min(1),
+    site_description: z.string(),
+    default_og_image: z.string().nullable(),
+    twitter_handle: z.string().nullable(),
+    facebook_page: z.string().nullable(),
+    instagram_url: z.string().nullable(),
+    youtube_url: z.string().nullable(),
+    google_analytics_id: z.string().nullable(),
+    google_tag_manager_id: z.string().nullable(),
+  }),
+  performance: z.object({
+    enable_caching: z.boolean(),
+    cache_duration: z.number().int().min(60).max(604800),
+    enable_webp: z.boolean(),
+    enable_avif: z.boolean(),
+    image_quality: z.number().int().min(1).max(100),
+    lazy_loading: z.boolean(),
+  }),
+});
+
+function hashOf(value: unknown): string {
+  return createHash('sha256').update(JSON.stringify(value)).digest('hex');
+}
+
+async function readJson<T>(file: string, schema: z.ZodType<T>): Promise<T> {
+  return schema.parse(JSON.parse(await readFile(file, 'utf8')));
+}
+
+async function alreadySeeded(db: Database, key: string): Promise<boolean> {
+  const [row] = await db.select({ key: seedRecords.key }).from(seedRecords).where(eq(seedRecords.key, key)).limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Creates every content item the seed has never created before; touches nothing else.
+ * Idempotent: a second run creates nothing, and editors' edits and deletions stay.
+ */
+export async function runSeed(context: SeedContext): Promise<SeedReport> {
+  const { db, config } = context;
+  const content = await loadContent(config.contentDir);
+  const report: SeedReport = { created: [], skipped: [] };
+
+  const settings = await readJson(path.join(config.contentDir, 'settings.json'), settingsContentSchema);
+  if (await alreadySeeded(db, 'settings')) report.skipped.push('settings');
+  else {
+    await db.transaction(async (tx) => {
+      await tx.insert(seoSettings).values({ id: 1, ...settings.seo }).onConflictDoNothing();
+      await tx.insert(performanceSettings).values({ id: 1, ...settings.performance }).onConflictDoNothing();
+      await tx.insert(seedRecords).values({ key: 'settings', content_hash: hashOf(settings) });
+    });
+    report.created.push('settings');
+  }
+
+  const mediaFiles = await ensureSeedMedia(
+    config.contentDir,
+    path.join(config.distDir, 'seed-media'),
+    content.images,
+    settings.performance.image_quality,
+  );
+  for (const image of content.images) {
+    const files = mediaFiles.find((entry) => entry.name === image.name);
+    if (!files) continue;
+    const key = `image:${image.name}`;
+    if (await alreadySeeded(db, key)) {
+      report.skipped.push(key);
+      continue;
+    }
+    await seedImage(context, image, files);
+    report.created.push(key);
+  }
+
+  for (const page of content.pages) {
+    const key = `page:${page.slug}`;
+    if (await alreadySeeded(db, key)) {
+      report.skipped.push(key);
+      continue;
+    }
+    const created = await db.transaction(async (tx) => {
+      const [existing] = await tx.select({ id: pages.id }).from(pages).where(eq(pages.slug, page.slug)).limit(1);
+      // An editor made a page with this slug before the seed got to it: theirs wins.
+      if (!existing) await insertPage(tx, page);
+      await tx.insert(seedRecords).values({ key, content_hash: hashOf(page) }).onConflictDoNothing();
+      return !existing;
+    });
+    (created ? report.created : report.skipped).push(key);
+  }
+
+  if (await alreadySeeded(db, 'navigation')) report.skipped.push('navigation');
+  else {
+    const navigation = await readJson(path.join(config.contentDir, 'navigation.json'), navigationContentSchema);
+    await db.transaction(async (tx) => {
+      const [anyItem] = await tx.select({ id: navigationItems.id }).from(navigationItems).limit(1);
+      if (!anyItem) {
+        await insertNavigation(tx, navigation.header, 'header', null);
+        await insertNavigation(tx, navigation.footer, 'footer', null);
+      }
+      await tx.insert(seedRecords).values({ key: 'navigation', content_hash: hashOf(navigation) });
+    });
+    report.created.push('navigation');
+  }
+  return report;
+}
+
+/** Restores one page to its seeded content on purpose (`cli seed --reset-page SLUG`). */
+export async function resetSeededPage(context: SeedContext, slug: string): Promise<void> {
+  const content = await loadContent(context.config.contentDir);
+  const page = content.pages.find((candidate) => candidate.slug === slug);
+  if (!page) throw new Error(`No content file for "${slug}" (looked in content/pages/${slug}.json)`);
+  await context.db.transaction(async (tx) => {
+    await tx.delete(pages).where(eq(pages.slug, slug));
+    await insertPage(tx, page);
+    const key = `page:${slug}`;
+    await tx
+      .insert(seedRecords)
+      .values({ key, content_hash: hashOf(page) })
+      .onConflictDoUpdate({ target: seedRecords.key, set: { content_hash: hashOf(page), seeded_at: new Date() } });
+  });
+}
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+async function insertPage(tx: Transaction, page: PageContent): Promise<void> {
+  const { blocks, ...fields } = page;
+  const [row] = await tx
+    .insert(pages)
+    .values({
+      slug: fields.slug,
+      title: fields.title,
+      excerpt: fields.excerpt,
+      page_type: fields.page_type,
+      sort_order: fields.sort_order,
+      is_published: true,
+      meta_title: fields.meta_title ?? null,
+      meta_description: fields.meta_description ?? null,
+      canonical_url: fields.canonical_url || null,
+      og_title: fields.og_title ?? null,
+      og_description: fields.og_description ?? null,
+      og_image: fields.og_image ?? null,
+      twitter_title: fields.twitter_title ?? null,
+      twitter_description: fields.twitter_description ?? null,
+      twitter_image: fields.twitter_image ?? null,
+      structured_data: fields.structured_data ?? null,
+    })
+    .returning({ id: pages.id });
+  if (!row) throw new Error(`Inserting page ${page.slug} returned nothing`);
+  if (blocks.length === 0) return;
+  await tx.insert(contentBlocks).values(
+    blocks.map((block, index) => ({
+      page_id: row.id,
+      block_type: block.type,
+      block_data: blockDefinitions[block.type].schema.parse(block.data) as Record<string, unknown>,
+      block_order: index + 1,
+      is_active: true,
+    })),
+  );
+}
+
+async function insertNavigation(
+  tx: Transaction,
+  items: NavigationContentItem[],
+  menu: 'header' | 'footer',
+  parentId: string | null,
+): Promise<void> {
+  for (const [index, item] of items.entries()) {
+    const [row] = await tx
+      .insert(navigationItems)
+      .values({
+        title: item.title,
+        link_url: item.link_url,
+        description: item.description ?? null,
+        display_order: index + 1,
+        menu_type: menu,
+        parent_id: parentId,
+        is_active: true,
+      })
+      .returning({ id: navigationItems.id });
+    if (row && item.children?.length) await insertNavigation(tx, item.children, menu, row.id);
+  }
+}
+
+async function seedImage(context: SeedContext, image: SeedImage, files: SeedImageFiles): Promise<void> {
+  const { db, media } = context;
+  const urls: Record<string, string> = {};
+  let jpegSize = 0;
+  for (const variant of seedVariants) {
+    const key = `seed/${image.name}${variant}`;
+    const data = await readFile(files.files[variant]);
+    if (variant === '.jpg') jpegSize = data.length;
+    await media.put(key, data, '');
+    urls[variant] = `/media/${key}`;
+  }
+  await db
+    .insert(images)
+    .values({
+      filename: `${image.name}.jpg`,
+      storage_key: `seed/${image.name}.jpg`,
+      original_url: urls['.jpg'] ?? '',
+      webp_url: urls['.webp'] ?? null,
+      avif_url: urls['.avif'] ?? null,
+      thumbnail_url: urls['-thumb.webp'] ?? null,
+      width: files.width,
+      height: files.height,
+      file_size: jpegSize,
+      alt_text: image.alt,
+      caption: image.caption || null,
+      category: image.category,
+    })
+    .onConflictDoNothing();
+  await db.insert(seedRecords).values({ key: `image:${image.name}`, content_hash: hashOf(image) }).onConflictDoNothing();
+}

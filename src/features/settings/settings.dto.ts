@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+export const publicSeoSettingsSchema = z.object({
+  site_title: z.string(),
+  site_description: z.string(),
+  default_og_image: z.string().nullable(),
+  google_analytics_id: z.string().nullable(),
+  google_tag_manager_id: z.string().nullable(),
+  twitter_handle: z.string().nullable(),
+  facebook_page: z.string().nullable(),
+  instagram_url: z.string().nullable(),
+  youtube_url: z.string().nullable(),
+});
+
+export type PublicSeoSettings = z.output<typeof publicSeoSettingsSchema>;
+
+/** What a site without a saved record shows ('{product}' is Cenote Atlas). */
+export const defaultSeoSettings: PublicSeoSettings = {
+  site_title: 'Cenote Atlas',
+  site_description: '',
+  default_og_image: null,
+  google_analytics_id: null,
+  google_tag_manager_id: null,
+  twitter_handle: null,
+  facebook_page: null,
+  instagram_url: null,
+  youtube_url: null,
+};
+
+export const defaultPerformanceSettings = {
+  enable_caching: true,
+  cache_duration: 86400,
+  enable_webp: true,
+  enable_avif: true,
+  image_quality: 85,
+  lazy_loading: true,
+} as const;

@@ -1,0 +1,132 @@
+import { mkdir, open, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** One type for both drivers, so every repository has one code path. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: DatabaseKind;
+  /**
+   * Runs migrations, then `whileLocked`, holding a lock that other instances on the same
+   * database wait for, so concurrent starts migrate and seed exactly once.
+   */
+  migrate(migrationsDir: string, whileLocked?: () => Promise<void>): Promise<void>;
+  /** Cheap liveness probe for health checks. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Arbitrary, fixed key for pg_advisory_lock: "cenote" in ASCII. */
+const MIGRATION_LOCK_KEY = 0x63656e6f7465;
+
+export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): Promise<DatabaseHandle> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(path.join(options.dataDir, 'db'));
+}
+
+async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, idleTimeoutMillis: 30_000 });
+  // An idle client losing its connection (server restart) must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'postgres',
+    async migrate(migrationsDir, whileLocked) {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        try {
+          await migratePg(drizzlePg(client, { schema }), { migrationsFolder: migrationsDir });
+          await whileLocked?.();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    async ping() {
+      await pool.query('select 1');
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+async function openPglite(directory: string): Promise<DatabaseHandle> {
+  await mkdir(directory, { recursive: true });
+  const releaseLock = await lockDirectory(directory);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(directory);
+  } catch (error) {
+    await releaseLock();
+    throw error;
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    async migrate(migrationsDir, whileLocked) {
+      // One process owns an embedded database (see lockDirectory), so no cross-process lock is needed.
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsDir });
+      await whileLocked?.();
+    },
+    async ping() {
+      await client.query('select 1');
+    },
+    async close() {
+      await client.close();
+      await releaseLock();
+    },
+  };
+}
+
+/**
+ * PGlite is a single-process database: two servers on one data folder would corrupt it.
+ * A lock file with the owner's pid refuses the second one (a stale lock of a dead process is taken over).
+ */
+async function lockDirectory(directory: string): Promise<() => Promise<void>> {
+  const lockPath = path.join(directory, '..', 'db.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const handle = await open(lockPath, 'wx');
+      await handle.writeFile(String(process.pid));
+      await handle.close();
+      return async () => {
+        await rm(lockPath, { force: true });
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number((await readFile(lockPath, 'utf8').catch(() => '')).trim());
+      if (owner && owner !== process.pid && isAlive(owner)) {
+        throw new Error(
+          `The embedded database in ${directory} is in use by process ${owner}. Stop it first, or set DATABASE_URL to share a PostgreSQL server between instances.`,
+        );
+      }
+      await rm(lockPath, { force: true });
+    }
+  }
+  throw new Error(`Could not lock the embedded database in ${directory}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,8 @@
+/** Every table, for drizzle-kit and for the typed database handle. */
+export * from '../../features/pages/pages.table';
+export * from '../../features/blocks/blocks.table';
+export * from '../../features/navigation/navigation.table';
+export * from '../../features/media/media.table';
+export * from '../../features/settings/settings.table';
+export * from '../../features/auth/auth.table';
+export * from '../../features/seed/seed.table';

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { minimumPages } from '../features/health/health.routes.server';
+import { contentCompleteness } from '../features/pages/pages.repo.server';
+import { runSeed } from '../features/seed/seed.service.server';
+import type { DatabaseHandle } from './db/client.server';
+
+/** Migrate, seed (once, under the migration lock), then run the spec's completeness check. */
+export async function prepareContentStore(app: FastifyInstance, database: DatabaseHandle): Promise<void> {
+  const started = performance.now();
+  await database.migrate(app.config.migrationsDir, async () => {
+    if (!app.config.seed) return;
+    const report = await runSeed({ db: app.db, media: app.media, config: app.config, log: app.log });
+    if (report.created.length > 0) app.log.info({ created: report.created.length }, 'seeded sample content');
+  });
+  await logCompleteness(app);
+  app.log.info({ ms: Math.round(performance.now() - started), db: database.kind }, 'content store ready');
+}
+
+async function logCompleteness(app: FastifyInstance): Promise<void> {
+  const { pages, pagesWithoutBlocks } = await contentCompleteness(app.db);
+  if (pages < minimumPages) app.log.warn(`Found only ${pages} pages, expected at least ${minimumPages}`);
+  for (const id of pagesWithoutBlocks) app.log.warn(`Page ${id} has no content blocks`);
+}
