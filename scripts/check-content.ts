@@ -6,7 +6,10 @@ import { pageWordCount } from '../src/features/seed/content.schema';
 
 const contentDir = path.resolve(import.meta.dirname, '..', 'content');
 const { pages, images } = await loadContent(contentDir);
-for (const page of pages) console.log(`${page.slug.padEnd(32)} ${String(pageWordCount(page)).padStart(5)} words  ${page.blocks.map((b) => b.type).join(', ')}`);
+for (const page of pages)
+  console.log(
+    `${page.slug.padEnd(32)} ${String(pageWordCount(page)).padStart(5)} words  ${page.blocks.map((b) => b.type).join(', ')}`,
+  );
 const problems = auditContent(pages, images);
 console.log(`\n${pages.length} pages, ${images.length} images, ${problems.length} problems`);
 for (const problem of problems) console.log(`  - ${problem}`);

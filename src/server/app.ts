@@ -40,7 +40,10 @@ export interface BuildOptions {
 
 function loggerFor(config: AppConfig): FastifyServerOptions['logger'] {
   if (config.env === 'development' && process.stdout.isTTY) {
-    return { level: config.logLevel, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } };
+    return {
+      level: config.logLevel,
+      transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } },
+    };
   }
   return { level: config.logLevel };
 }
@@ -78,7 +81,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   app.addHook('onRequest', async (request, reply) => {
-    if (readiness.ready || !request.url.startsWith('/api/v1/') || request.url.startsWith('/api/v1/openapi.json')) return;
+    if (readiness.ready || !request.url.startsWith('/api/v1/') || request.url.startsWith('/api/v1/openapi.json'))
+      return;
     return reply
       .status(503)
       .header('retry-after', '2')
@@ -87,7 +91,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   app.setNotFoundHandler((request, reply) => {
     request.log.info({ path: request.url }, 'not found');
-    return reply.status(404).send({ error: { code: 'not_found', message: `Nothing is at ${request.url.split('?')[0]}.` } });
+    return reply
+      .status(404)
+      .send({ error: { code: 'not_found', message: `Nothing is at ${request.url.split('?')[0]}.` } });
   });
 
   await registerOpenApi(app);

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './env.server';
 
@@ -6,7 +7,8 @@ const shutdownDeadlineMs = 10_000;
 async function main(): Promise<void> {
   let config;
   try {
-    config = loadConfig();
+    // src/server and dist/server both sit two levels below the project root.
+    config = loadConfig(process.env, path.resolve(import.meta.dirname, '..', '..'));
   } catch (error) {
     if (error instanceof ConfigError) {
       for (const line of error.lines) console.error(line);

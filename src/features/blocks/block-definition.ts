@@ -15,9 +15,7 @@ export interface BlockDefinition<TSchema extends z.ZodType = z.ZodType> {
   defaults: z.output<TSchema>;
 }
 
-export function defineBlock<TSchema extends z.ZodType>(
-  definition: BlockDefinition<TSchema>,
-): BlockDefinition<TSchema> {
+export function defineBlock<TSchema extends z.ZodType>(definition: BlockDefinition<TSchema>): BlockDefinition<TSchema> {
   return definition;
 }
 

@@ -29,7 +29,11 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply
           .status(503)
           .header('retry-after', '2')
-          .send({ status: 'starting', db: app.dbKind, message: app.readiness.failure ?? 'Preparing the content store.' });
+          .send({
+            status: 'starting',
+            db: app.dbKind,
+            message: app.readiness.failure ?? 'Preparing the content store.',
+          });
       }
       try {
         const completeness = await contentCompleteness(app.db);

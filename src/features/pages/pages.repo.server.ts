@@ -30,7 +30,14 @@ export async function contentCompleteness(db: Database): Promise<{ pages: number
   const empty = await db
     .select({ id: pages.id })
     .from(pages)
-    .where(notExists(db.select({ one: sql`1` }).from(contentBlocks).where(eq(contentBlocks.page_id, pages.id))))
+    .where(
+      notExists(
+        db
+          .select({ one: sql`1` })
+          .from(contentBlocks)
+          .where(eq(contentBlocks.page_id, pages.id)),
+      ),
+    )
     .orderBy(asc(pages.sort_order));
   return { pages: total?.value ?? 0, pagesWithoutBlocks: empty.map((row) => row.id) };
 }

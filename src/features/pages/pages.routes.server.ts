@@ -29,7 +29,12 @@ export const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['pages'],
         summary: 'A published page by slug with its active blocks in block_order',
-        params: z.object({ slug: z.string().max(100).pipe(slugSchema.or(z.literal('home'))) }),
+        params: z.object({
+          slug: z
+            .string()
+            .max(100)
+            .pipe(slugSchema.or(z.literal('home'))),
+        }),
         response: {
           200: z.object({ page: pageDtoSchema, blocks: z.array(blockDtoSchema) }),
           ...errorResponses,

@@ -58,7 +58,7 @@ export const depthTable: Record<(typeof cenoteSlugs)[number], string> = {
   'cenote-chac-mool': '6-12 m',
   'cenote-kukulkan': '8-15 m',
   'cenote-carwash': '3-15 m',
-  'cenote-chikin-ha': 'TO_BE_SET_BY_CONTENT',
+  'cenote-chikin-ha': '6-15 m',
   'cenote-garden-of-eden': '2-10 m',
   'cenote-angelita': '30-60 m',
   'cenote-casa-cenote': '3-8 m',

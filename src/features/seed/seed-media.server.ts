@@ -61,7 +61,12 @@ async function renderVariants(
   const png = await base.png().toBuffer({ resolveWithObject: true });
   const source = () => sharp(png.data);
   await writeAtomically(files['.jpg'], await source().jpeg({ quality, mozjpeg: true }).toBuffer());
-  await writeAtomically(files['.webp'], await source().webp({ quality: Math.min(quality, 80) }).toBuffer());
+  await writeAtomically(
+    files['.webp'],
+    await source()
+      .webp({ quality: Math.min(quality, 80) })
+      .toBuffer(),
+  );
   await writeAtomically(files['.avif'], await source().avif({ quality: 55, effort: 4 }).toBuffer());
   await writeAtomically(
     files['-thumb.webp'],

@@ -97,8 +97,14 @@ export async function runSeed(context: SeedContext): Promise<SeedReport> {
   if (await alreadySeeded(db, 'settings')) report.skipped.push('settings');
   else {
     await db.transaction(async (tx) => {
-      await tx.insert(seoSettings).values({ id: 1, ...settings.seo }).onConflictDoNothing();
-      await tx.insert(performanceSettings).values({ id: 1, ...settings.performance }).onConflictDoNothing();
+      await tx
+        .insert(seoSettings)
+        .values({ id: 1, ...settings.seo })
+        .onConflictDoNothing();
+      await tx
+        .insert(performanceSettings)
+        .values({ id: 1, ...settings.performance })
+        .onConflictDoNothing();
       await tx.insert(seedRecords).values({ key: 'settings', content_hash: hashOf(settings) });
     });
     report.created.push('settings');
@@ -132,7 +138,10 @@ export async function runSeed(context: SeedContext): Promise<SeedReport> {
       const [existing] = await tx.select({ id: pages.id }).from(pages).where(eq(pages.slug, page.slug)).limit(1);
       // An editor made a page with this slug before the seed got to it: theirs wins.
       if (!existing) await insertPage(tx, page);
-      await tx.insert(seedRecords).values({ key, content_hash: hashOf(page) }).onConflictDoNothing();
+      await tx
+        .insert(seedRecords)
+        .values({ key, content_hash: hashOf(page) })
+        .onConflictDoNothing();
       return !existing;
     });
     (created ? report.created : report.skipped).push(key);
@@ -259,5 +268,8 @@ async function seedImage(context: SeedContext, image: SeedImage, files: SeedImag
       category: image.category,
     })
     .onConflictDoNothing();
-  await db.insert(seedRecords).values({ key: `image:${image.name}`, content_hash: hashOf(image) }).onConflictDoNothing();
+  await db
+    .insert(seedRecords)
+    .values({ key: `image:${image.name}`, content_hash: hashOf(image) })
+    .onConflictDoNothing();
 }

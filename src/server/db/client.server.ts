@@ -30,7 +30,10 @@ export interface DatabaseHandle {
 /** Arbitrary, fixed key for pg_advisory_lock: "cenote" in ASCII. */
 const MIGRATION_LOCK_KEY = 0x63656e6f7465;
 
-export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): Promise<DatabaseHandle> {
+export async function openDatabase(options: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+}): Promise<DatabaseHandle> {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(path.join(options.dataDir, 'db'));
 }
 
@@ -98,14 +101,21 @@ async function openPglite(directory: string): Promise<DatabaseHandle> {
  * PGlite is a single-process database: two servers on one data folder would corrupt it.
  * A lock file with the owner's pid refuses the second one (a stale lock of a dead process is taken over).
  */
+const openedInThisProcess = new Set<string>();
+
 async function lockDirectory(directory: string): Promise<() => Promise<void>> {
   const lockPath = path.join(directory, '..', 'db.lock');
+  if (openedInThisProcess.has(lockPath)) {
+    throw new Error(`The embedded database in ${directory} is already open in this process.`);
+  }
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const handle = await open(lockPath, 'wx');
       await handle.writeFile(String(process.pid));
       await handle.close();
+      openedInThisProcess.add(lockPath);
       return async () => {
+        openedInThisProcess.delete(lockPath);
         await rm(lockPath, { force: true });
       };
     } catch (error) {
@@ -114,6 +124,7 @@ async function lockDirectory(directory: string): Promise<() => Promise<void>> {
       if (owner && owner !== process.pid && isAlive(owner)) {
         throw new Error(
           `The embedded database in ${directory} is in use by process ${owner}. Stop it first, or set DATABASE_URL to share a PostgreSQL server between instances.`,
+          { cause: error },
         );
       }
       await rm(lockPath, { force: true });

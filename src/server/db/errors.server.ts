@@ -34,7 +34,10 @@ export function isConnectionError(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
     const candidate = current as { code?: unknown; cause?: unknown; message?: unknown };
-    if (typeof candidate.code === 'string' && /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|57P0[1-3]|08\d{3})$/.test(candidate.code)) {
+    if (
+      typeof candidate.code === 'string' &&
+      /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|57P0[1-3]|08\d{3})$/.test(candidate.code)
+    ) {
       return true;
     }
     if (typeof candidate.message === 'string' && /Connection terminated|connect ECONNREFUSED/.test(candidate.message)) {

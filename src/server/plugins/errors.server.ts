@@ -5,14 +5,24 @@ import { AppError, type ErrorBody } from './app-error.server';
 
 /** Messages for constraint violations that reach the database despite service-level checks (races). */
 const constraintMessages: Record<string, { status: number; code: string; message: string; field?: string }> = {
-  pages_slug_unique: { status: 409, code: 'slug_taken', message: 'That slug is already used by another page.', field: 'slug' },
+  pages_slug_unique: {
+    status: 409,
+    code: 'slug_taken',
+    message: 'That slug is already used by another page.',
+    field: 'slug',
+  },
   pages_slug_format: {
     status: 400,
     code: 'invalid_slug',
     message: 'Use lowercase letters, digits and single hyphens only (for example cenote-dos-ojos).',
     field: 'slug',
   },
-  users_email_unique: { status: 409, code: 'email_taken', message: 'An account with this e-mail already exists.', field: 'email' },
+  users_email_unique: {
+    status: 409,
+    code: 'email_taken',
+    message: 'An account with this e-mail already exists.',
+    field: 'email',
+  },
   performance_settings_cache_duration_range: {
     status: 400,
     code: 'out_of_range',
@@ -54,7 +64,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const first = error.validation[0];
       const location = error.validationContext ?? 'body';
       const pathText = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') ?? '';
-      const field = pathText || (first?.params as { issue?: { path?: unknown[] } } | undefined)?.issue?.path?.join('.') || location;
+      const field =
+        pathText || (first?.params as { issue?: { path?: unknown[] } } | undefined)?.issue?.path?.join('.') || location;
       const message = first?.message ?? 'The request is not valid.';
       return reply.status(400).send(body('invalid_input', `${field}: ${message}`, field));
     }
@@ -69,11 +80,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || statusCode === 415) {
       return reply.status(415).send(body('unsupported_media_type', 'Send JSON with Content-Type: application/json.'));
     }
-    if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+    if (
+      error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      error instanceof SyntaxError
+    ) {
       return reply.status(400).send(body('malformed_json', 'The request body is not valid JSON.'));
     }
     if (statusCode === 429) {
-      return reply.status(429).send(body('rate_limited', error.message || 'Too many requests. Please wait and try again.'));
+      return reply
+        .status(429)
+        .send(body('rate_limited', error.message || 'Too many requests. Please wait and try again.'));
     }
     const pgError = pgErrorOf(error);
     if (pgError) {
@@ -86,7 +103,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
         return reply.status(400).send(body('invalid_input', 'A value is missing or out of range.'));
       }
       if (pgError.code === pgErrorCodes.foreignKeyViolation) {
-        return reply.status(409).send(body('reference_missing', 'A referenced item does not exist (it may have been deleted).'));
+        return reply
+          .status(409)
+          .send(body('reference_missing', 'A referenced item does not exist (it may have been deleted).'));
       }
       if (pgError.code === pgErrorCodes.invalidTextRepresentation) {
         return reply.status(400).send(body('invalid_input', 'An identifier or value has the wrong format.'));

@@ -17,13 +17,9 @@ export function isSafeLink(value: string): boolean {
   }
 }
 
-export const linkSchema = z
-  .string()
-  .trim()
-  .max(2048)
-  .refine(isSafeLink, {
-    message: 'Use a site path like /safety-guidelines or an address starting with https://',
-  });
+export const linkSchema = z.string().trim().max(2048).refine(isSafeLink, {
+  message: 'Use a site path like /safety-guidelines or an address starting with https://',
+});
 
 /** An image reference: a stored media URL on this site or an http(s) address. */
 export function isSafeImageUrl(value: string): boolean {

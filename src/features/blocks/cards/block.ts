@@ -14,7 +14,12 @@ export const cardSchema = z.object({
 });
 
 export const cardsSchema = z.object({
-  title: z.string().trim().max(200).default('').transform((v) => (v === '' ? 'Featured Cards' : v)),
+  title: z
+    .string()
+    .trim()
+    .max(200)
+    .default('')
+    .transform((v) => (v === '' ? 'Featured Cards' : v)),
   description: z.string().trim().max(2000).default(''),
   columns: z.union([z.literal(2), z.literal(3), z.literal(4)]).default(3),
   cards: z.array(cardSchema).max(48).default([]),

@@ -7,7 +7,12 @@ export const highlightBackgrounds = ['bg-teal-100', 'bg-blue-100', 'bg-amber-100
 export const highlightTextColors = ['text-teal-900', 'text-blue-900', 'text-amber-900', 'text-gray-900'] as const;
 
 export const ctaSchema = z.object({
-  heading: z.string().trim().max(200).default('').transform((v) => (v === '' ? 'Ready to Get Started?' : v)),
+  heading: z
+    .string()
+    .trim()
+    .max(200)
+    .default('')
+    .transform((v) => (v === '' ? 'Ready to Get Started?' : v)),
   content: z.string().trim().max(4000).default(''),
   backgroundColor: z.enum(ctaBackgrounds).default('bg-white'),
   highlightBox: z

@@ -10,7 +10,12 @@ export const featureSchema = z.object({
 });
 
 export const featuresSchema = z.object({
-  title: z.string().trim().max(200).default('').transform((v) => (v === '' ? 'Key Features' : v)),
+  title: z
+    .string()
+    .trim()
+    .max(200)
+    .default('')
+    .transform((v) => (v === '' ? 'Key Features' : v)),
   subtitle: z.string().trim().max(1000).default(''),
   backgroundColor: z.enum(featureBackgrounds).default('bg-gray-50'),
   columns: z.union([z.literal(2), z.literal(3)]).default(3),

@@ -9,7 +9,12 @@ export const galleryImageSchema = z.object({
 });
 
 export const gallerySchema = z.object({
-  title: z.string().trim().max(200).default('').transform((v) => (v === '' ? 'Photo Gallery' : v)),
+  title: z
+    .string()
+    .trim()
+    .max(200)
+    .default('')
+    .transform((v) => (v === '' ? 'Photo Gallery' : v)),
   description: z.string().trim().max(2000).default(''),
   columns: z.union([z.literal(2), z.literal(3), z.literal(4)]).default(3),
   images: z.array(galleryImageSchema).max(60).default([]),

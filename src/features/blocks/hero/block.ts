@@ -3,7 +3,12 @@ import { imageUrlSchema, linkSchema } from '../../../shared/lib/links';
 import { defineBlock } from '../block-definition';
 
 export const heroSchema = z.object({
-  title: z.string().trim().max(200).default('').transform((v) => (v === '' ? 'Welcome to Our Site' : v)),
+  title: z
+    .string()
+    .trim()
+    .max(200)
+    .default('')
+    .transform((v) => (v === '' ? 'Welcome to Our Site' : v)),
   subtitle: z.string().trim().max(600).default(''),
   ctaText: z.string().trim().max(80).default(''),
   ctaLink: linkSchema.default(''),

@@ -6,8 +6,18 @@ export const defaultQuote =
 export const defaultQuoteAuthor = 'Ancient Mayan Wisdom';
 
 export const quoteSchema = z.object({
-  quote: z.string().trim().max(2000).default('').transform((v) => (v === '' ? defaultQuote : v)),
-  author: z.string().trim().max(200).default('').transform((v) => (v === '' ? defaultQuoteAuthor : v)),
+  quote: z
+    .string()
+    .trim()
+    .max(2000)
+    .default('')
+    .transform((v) => (v === '' ? defaultQuote : v)),
+  author: z
+    .string()
+    .trim()
+    .max(200)
+    .default('')
+    .transform((v) => (v === '' ? defaultQuoteAuthor : v)),
 });
 
 export type QuoteData = z.output<typeof quoteSchema>;

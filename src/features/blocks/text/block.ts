@@ -3,7 +3,12 @@ import { imageUrlSchema } from '../../../shared/lib/links';
 import { defineBlock } from '../block-definition';
 
 export const textSchema = z.object({
-  heading: z.string().trim().max(200).default('').transform((v) => (v === '' ? 'Section Heading' : v)),
+  heading: z
+    .string()
+    .trim()
+    .max(200)
+    .default('')
+    .transform((v) => (v === '' ? 'Section Heading' : v)),
   /** Sanitized HTML (headings, paragraphs, lists, links, emphasis, blockquotes). */
   content: z.string().max(100_000).default(''),
   image: imageUrlSchema.default(''),

@@ -1,0 +1,51 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/', 'data/', 'node_modules/', 'coverage/', 'bench/out/', '.tmp/', 'db/migrations/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': 'off',
+      eqeqeq: ['error', 'always'],
+    },
+  },
+  {
+    // Imports flow one way: shared → features → site/admin/server (conventions.md, habit 1).
+    files: ['src/shared/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features/**', '**/server/**', '**/site/**', '**/admin/**'],
+              message: 'shared/ imports no feature or app code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Browser code never pulls in server-only modules (epic-stack's .server convention).
+    files: ['src/site/**', 'src/admin/**', 'src/**/*.tsx'],
+    ignores: ['src/**/*.server.ts', 'src/**/*.server.tsx', 'src/site/entry-server.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/*.server', '**/*.server.*'], message: 'Client code must not import .server modules.' },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,119 @@
+/**
+ * Operator commands: `npm run cli -- <command>`.
+ *   migrate                                  apply pending migrations
+ *   seed [--reset-page SLUG]                 create sample content not yet seeded / restore one page
+ *   user create --email E --password P [--name N] [--admin | --role R]
+ *   user role --email E --role viewer|editor|admin
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import { resetSeededPage, runSeed } from '../features/seed/seed.service.server';
+import { createMediaStore } from '../features/media/storage.server';
+import { createUser, roles, setUserRole, UserExistsError, type Role } from '../features/auth/users.service.server';
+import { openDatabase, type DatabaseHandle } from '../server/db/client.server';
+import { ConfigError, loadConfig, type AppConfig } from '../server/env.server';
+
+const usage = `Usage: npm run cli -- <command>
+  migrate
+  seed [--reset-page SLUG]
+  user create --email E --password P [--name N] [--admin | --role viewer|editor|admin]
+  user role --email E --role viewer|editor|admin`;
+
+class UsageError extends Error {}
+
+async function withDatabase<T>(config: AppConfig, run: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
+  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await handle.migrate(config.migrationsDir);
+    return await run(handle);
+  } finally {
+    await handle.close();
+  }
+}
+
+export async function runCli(argv: string[], config: AppConfig, out: (line: string) => void): Promise<void> {
+  const [command, subcommand] = argv;
+  const { values } = parseArgs({
+    args: argv.slice(command === 'user' ? 2 : 1),
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      name: { type: 'string' },
+      role: { type: 'string' },
+      admin: { type: 'boolean', default: false },
+      'reset-page': { type: 'string' },
+    },
+    strict: true,
+  });
+  const log = pino({ level: 'warn' });
+
+  if (command === 'migrate') {
+    await withDatabase(config, async () => {});
+    out('Migrations applied.');
+    return;
+  }
+  if (command === 'seed') {
+    await withDatabase(config, async ({ db }) => {
+      const context = { db, media: createMediaStore(config), config, log };
+      const slug = values['reset-page'];
+      if (slug) {
+        await resetSeededPage(context, slug);
+        out(`Page "${slug}" restored to its seeded content.`);
+        return;
+      }
+      const report = await runSeed(context);
+      out(`Seed: ${report.created.length} created, ${report.skipped.length} already seeded.`);
+    });
+    return;
+  }
+  if (command === 'user' && (subcommand === 'create' || subcommand === 'role')) {
+    const email = values.email;
+    if (!email) throw new UsageError('--email is required');
+    const role = (values.admin ? 'admin' : (values.role ?? (subcommand === 'create' ? 'viewer' : undefined))) as
+      Role | undefined;
+    if (!role || !(roles as readonly string[]).includes(role)) {
+      throw new UsageError(`--role must be one of ${roles.join(', ')}`);
+    }
+    await withDatabase(config, async ({ db }) => {
+      if (subcommand === 'create') {
+        if (!values.password) throw new UsageError('--password is required');
+        const user = await createUser(db, {
+          email,
+          password: values.password,
+          fullName: values.name,
+          role,
+          verified: true,
+        });
+        out(`Created ${user.role} ${user.email}.`);
+      } else {
+        const user = await setUserRole(db, email, role);
+        if (!user) throw new UsageError(`No account has the e-mail ${email}`);
+        out(`${user.email} is now ${user.role}.`);
+      }
+    });
+    return;
+  }
+  throw new UsageError(command ? `Unknown command: ${argv.join(' ')}` : 'No command given');
+}
+
+const isMain =
+  import.meta.url === `file://${process.argv[1]}` ||
+  process.argv[1]?.endsWith('cli.ts') ||
+  process.argv[1]?.endsWith('cli.js');
+if (isMain) {
+  try {
+    const config = loadConfig(process.env, path.resolve(import.meta.dirname, '..', '..'));
+    await runCli(process.argv.slice(2), config, (line) => console.log(line));
+  } catch (error) {
+    if (error instanceof ConfigError) for (const line of error.lines) console.error(line);
+    else if (error instanceof UsageError) console.error(`${error.message}\n\n${usage}`);
+    else if (error instanceof UserExistsError) console.error(error.message);
+    else if (error && typeof error === 'object' && 'issues' in error) {
+      for (const issue of (error as { issues: Array<{ path: unknown[]; message: string }> }).issues) {
+        console.error(`${issue.path.join('.') || 'input'}: ${issue.message}`);
+      }
+    } else console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,61 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database } from '../../server/db/client.server';
+import { users, type UserRow } from './auth.table';
+import { hashPassword, passwordMaxLength, passwordMinLength } from './passwords.server';
+
+export const roles = ['viewer', 'editor', 'admin'] as const;
+export type Role = (typeof roles)[number];
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ message: 'Enter a valid e-mail address.' }));
+
+export const newUserSchema = z.object({
+  email: emailSchema,
+  password: z
+    .string()
+    .min(passwordMinLength, { message: 'Password must be at least 6 characters long.' })
+    .max(passwordMaxLength, { message: 'Password must be at most 1024 characters long.' }),
+  fullName: z.string().trim().max(200).optional(),
+  role: z.enum(roles).default('viewer'),
+  verified: z.boolean().default(false),
+});
+
+export class UserExistsError extends Error {
+  constructor(email: string) {
+    super(`An account with the e-mail ${email} already exists.`);
+    this.name = 'UserExistsError';
+  }
+}
+
+/** Creates an account; full_name defaults to the e-mail (spec section 3). */
+export async function createUser(db: Database, input: z.input<typeof newUserSchema>): Promise<UserRow> {
+  const data = newUserSchema.parse(input);
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, data.email)).limit(1);
+  if (existing) throw new UserExistsError(data.email);
+  const [row] = await db
+    .insert(users)
+    .values({
+      email: data.email,
+      password_hash: await hashPassword(data.password),
+      full_name: data.fullName || data.email,
+      role: data.role,
+      email_verified_at: data.verified ? new Date() : null,
+    })
+    .returning();
+  if (!row) throw new Error('Creating the user returned nothing');
+  return row;
+}
+
+export async function setUserRole(db: Database, email: string, role: Role): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ role, updated_at: new Date() })
+    .where(eq(users.email, emailSchema.parse(email)))
+    .returning();
+  return row;
+}

@@ -1,0 +1,69 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app';
+import { loadConfig, type AppConfig } from '../../src/server/env.server';
+import { createPostgresDatabase, testDriver } from './test-database';
+
+export const projectRoot = path.resolve(import.meta.dirname, '..', '..');
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: AppConfig;
+  /** http://127.0.0.1:<port> of the real listening server. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A real server on port 0 with its own data folder and its own database (PGlite, or a fresh
+ * PostgreSQL database when the suite runs on PostgreSQL). Each test file owns its data.
+ */
+export async function startTestApp(
+  options: {
+    seed?: boolean;
+    env?: Record<string, string>;
+    /** Extra routes registered before listening, for exercising plugins with real requests. */
+    extraRoutes?: (app: FastifyInstance) => void;
+  } = {},
+): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'cenote-test-'));
+  const postgres = testDriver() === 'postgres' ? await createPostgresDatabase() : undefined;
+  const config = loadConfig(
+    {
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      SEED: options.seed === false ? 'false' : 'true',
+      LOG_LEVEL: 'silent',
+      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+      ...options.env,
+    },
+    projectRoot,
+  );
+  const app = await buildApp(config, { logger: false });
+  options.extraRoutes?.(app);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.readiness.promise;
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    app,
+    config,
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      await app.close();
+      await postgres?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function getJson<T = unknown>(
+  url: string,
+  init?: RequestInit,
+): Promise<{ status: number; body: T; headers: Headers }> {
+  const response = await fetch(url, init);
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T, headers: response.headers };
+}

@@ -1,0 +1,38 @@
+import { defineConfig } from 'vitest/config';
+
+const postgresUrl = process.env['TEST_DATABASE_URL'];
+
+/**
+ * The API suite runs twice when TEST_DATABASE_URL is set: once on embedded PGlite and once
+ * on real PostgreSQL, with the same test files (decision 2: one code path, two drivers).
+ */
+const apiProject = (driver: 'pglite' | 'postgres') => ({
+  test: {
+    name: `api-${driver}`,
+    include: ['tests/api/**/*.test.ts'],
+    env: { TEST_DB_DRIVER: driver },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    globalSetup: ['tests/setup/global-setup.ts'],
+    setupFiles: ['tests/setup/fail-on-console-error.ts'],
+    projects: [
+      { test: { name: 'unit', include: ['src/**/*.test.ts', 'tests/schema/**/*.test.ts'], testTimeout: 30_000 } },
+      apiProject('pglite'),
+      ...(postgresUrl ? [apiProject('postgres')] : []),
+      {
+        test: {
+          name: 'process',
+          include: ['tests/process/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
