@@ -26,6 +26,15 @@ export default defineConfig({
       ...(postgresUrl ? [apiProject('postgres')] : []),
       {
         test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
           name: 'process',
           include: ['tests/process/**/*.test.ts'],
           testTimeout: 60_000,

@@ -1,26 +1,108 @@
-/** Production build: server and CLI bundles, and the seed illustrations in every format. */
+/**
+ * Production build: server and CLI bundles, client assets (hashed, for immutable caching)
+ * and the seed illustrations in every format. `--client-only` skips the server parts.
+ */
+import { createHash } from 'node:crypto';
+import { execFile } from 'node:child_process';
+import { copyFile, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import { loadContent } from '../src/features/seed/content-loader.server';
 import { ensureSeedMedia } from '../src/features/seed/seed-media.server';
 
 const root = path.resolve(import.meta.dirname, '..');
+const clientDir = path.join(root, 'dist', 'client');
+const assetsDir = path.join(clientDir, 'assets');
+const clientOnly = process.argv.includes('--client-only');
 const started = performance.now();
 
-await build({
-  entryPoints: { 'server/main': 'src/server/main.ts', 'cli/cli': 'src/cli/cli.ts' },
-  outdir: path.join(root, 'dist'),
-  bundle: true,
-  platform: 'node',
-  target: 'node22',
-  format: 'esm',
-  packages: 'external',
-  sourcemap: true,
-  jsx: 'automatic',
-  logLevel: 'warning',
-});
+const hashOf = (data: Buffer | string) => createHash('sha256').update(data).digest('hex').slice(0, 10);
 
-const content = await loadContent(path.join(root, 'content'));
-await ensureSeedMedia(path.join(root, 'content'), path.join(root, 'dist', 'seed-media'), content.images);
+async function buildServer(): Promise<void> {
+  await build({
+    entryPoints: { 'server/main': 'src/server/main.ts', 'cli/cli': 'src/cli/cli.ts' },
+    outdir: path.join(root, 'dist'),
+    bundle: true,
+    platform: 'node',
+    target: 'node22',
+    format: 'esm',
+    packages: 'external',
+    sourcemap: true,
+    jsx: 'automatic',
+    logLevel: 'warning',
+  });
+}
 
-console.log(`build: done in ${Math.round(performance.now() - started)} ms`);
+async function buildClient() {
+  await rm(clientDir, { recursive: true, force: true });
+  await mkdir(assetsDir, { recursive: true });
+  const result = await build({
+    entryPoints: { site: 'src/site/entry-client.tsx' },
+    outdir: assetsDir,
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunk-[hash]',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['es2022', 'chrome111', 'firefox114', 'safari16.4'],
+    minify: true,
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    metafile: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+  const outputs = Object.entries(result.metafile.outputs);
+  const siteEntry = outputs.find(([, output]) => output.entryPoint === 'src/site/entry-client.tsx');
+  if (!siteEntry) throw new Error('esbuild produced no site entry');
+  const toUrl = (file: string) => `/assets/${path.basename(file)}`;
+  const sitePreload = siteEntry[1].imports
+    .filter((entry) => entry.kind === 'import-statement')
+    .map((entry) => toUrl(entry.path));
+
+  // Fonts: the latin subsets of our two variable fonts, hashed.
+  const fontFaces: string[] = [];
+  const fonts: string[] = [];
+  for (const [family, pkg, file, style] of [
+    ['Inter Variable', '@fontsource-variable/inter', 'inter-latin-wght-normal.woff2', 'normal'],
+    ['Fraunces Variable', '@fontsource-variable/fraunces', 'fraunces-latin-wght-normal.woff2', 'normal'],
+  ] as const) {
+    const source = path.join(root, 'node_modules', pkg, 'files', file);
+    const data = await readFile(source);
+    const name = `${file.replace('.woff2', '')}-${hashOf(data)}.woff2`;
+    await writeFile(path.join(assetsDir, name), data);
+    fonts.push(`/assets/${name}`);
+    fontFaces.push(
+      `@font-face{font-family:'${family}';font-style:${style};font-display:swap;font-weight:100 900;src:url(/assets/${name}) format('woff2-variations');unicode-range:U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD}`,
+    );
+  }
+
+  const cssOut = path.join(clientDir, 'site.tmp.css');
+  await promisify(execFile)(
+    path.join(root, 'node_modules', '.bin', 'tailwindcss'),
+    ['-i', 'src/site/styles/site.css', '-o', cssOut, '--minify'],
+    { cwd: root },
+  );
+  const css = fontFaces.join('') + (await readFile(cssOut, 'utf8'));
+  await rm(cssOut);
+  const cssName = `site-${hashOf(css)}.css`;
+  await writeFile(path.join(assetsDir, cssName), css);
+  await copyFile(path.join(root, 'src', 'site', 'favicon.svg'), path.join(clientDir, 'favicon.svg'));
+
+  const manifest = { siteJs: toUrl(siteEntry[0]), siteCss: `/assets/${cssName}`, fonts, sitePreload };
+  await writeFile(path.join(clientDir, 'manifest.json'), JSON.stringify(manifest, null, 2));
+  return manifest;
+}
+
+const manifest = await buildClient();
+if (!clientOnly) {
+  await buildServer();
+  const content = await loadContent(path.join(root, 'content'));
+  await ensureSeedMedia(path.join(root, 'content'), path.join(root, 'dist', 'seed-media'), content.images);
+}
+const assetFiles = await readdir(assetsDir);
+console.log(
+  `build: ${assetFiles.length} client assets (${manifest.siteJs}, ${manifest.siteCss}) in ${Math.round(performance.now() - started)} ms`,
+);

@@ -6,7 +6,9 @@ import { createMediaStore, type MediaStore } from '../features/media/storage.ser
 import { navigationRoutes } from '../features/navigation/navigation.routes.server';
 import { pagesRoutes } from '../features/pages/pages.routes.server';
 import type { Viewer } from '../features/pages/pages.service.server';
+import { searchRoutes } from '../features/search/search.routes.server';
 import { settingsRoutes } from '../features/settings/settings.routes.server';
+import { siteRoutes } from '../site/site.routes.server';
 import { prepareContentStore } from './startup.server';
 import { openDatabase, type Database, type DatabaseKind } from './db/client.server';
 import type { AppConfig } from './env.server';
@@ -102,6 +104,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(navigationRoutes);
   await app.register(settingsRoutes);
   await app.register(mediaRoutes);
+  await app.register(searchRoutes);
+  await siteRoutes(app);
 
   readiness.promise = prepareContentStore(app, database).then(
     () => {

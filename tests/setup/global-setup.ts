@@ -1,10 +1,16 @@
+import { execFile } from 'node:child_process';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { loadContent } from '../../src/features/seed/content-loader.server';
 import { ensureSeedMedia } from '../../src/features/seed/seed-media.server';
 
-/** Encode the seed illustrations once, before any test seeds a site (the cache makes later runs instant). */
+/** Before any test: encode the seed illustrations (cached) and build the client assets. */
 export default async function globalSetup(): Promise<void> {
   const root = path.resolve(import.meta.dirname, '..', '..');
   const content = await loadContent(path.join(root, 'content'));
   await ensureSeedMedia(path.join(root, 'content'), path.join(root, 'dist', 'seed-media'), content.images);
+  // The public site serves the built client assets: build them from the current sources.
+  await promisify(execFile)(path.join(root, 'node_modules', '.bin', 'tsx'), ['scripts/build.ts', '--client-only'], {
+    cwd: root,
+  });
 }

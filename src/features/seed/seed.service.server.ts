@@ -12,6 +12,7 @@ import { images } from '../media/media.table';
 import type { MediaStore } from '../media/storage.server';
 import { navigationItems } from '../navigation/navigation.table';
 import { pages } from '../pages/pages.table';
+import { refreshMissingPageSearch, refreshPageSearch } from '../search/search.service.server';
 import { performanceSettings, seoSettings } from '../settings/settings.table';
 import { loadContent } from './content-loader.server';
 import type { PageContent, SeedImage } from './content.schema';
@@ -137,7 +138,7 @@ export async function runSeed(context: SeedContext): Promise<SeedReport> {
     const created = await db.transaction(async (tx) => {
       const [existing] = await tx.select({ id: pages.id }).from(pages).where(eq(pages.slug, page.slug)).limit(1);
       // An editor made a page with this slug before the seed got to it: theirs wins.
-      if (!existing) await insertPage(tx, page);
+      if (!existing) await refreshPageSearch(tx, await insertPage(tx, page));
       await tx
         .insert(seedRecords)
         .values({ key, content_hash: hashOf(page) })
@@ -160,6 +161,10 @@ export async function runSeed(context: SeedContext): Promise<SeedReport> {
     });
     report.created.push('navigation');
   }
+
+  // Pages from before site search existed (or written by a path that skipped the refresh).
+  const indexed = await refreshMissingPageSearch(db);
+  if (indexed > 0) context.log.info({ pages: indexed }, 'indexed pages for search');
   return report;
 }
 
@@ -170,7 +175,7 @@ export async function resetSeededPage(context: SeedContext, slug: string): Promi
   if (!page) throw new Error(`No content file for "${slug}" (looked in content/pages/${slug}.json)`);
   await context.db.transaction(async (tx) => {
     await tx.delete(pages).where(eq(pages.slug, slug));
-    await insertPage(tx, page);
+    await refreshPageSearch(tx, await insertPage(tx, page));
     const key = `page:${slug}`;
     await tx
       .insert(seedRecords)
@@ -181,7 +186,8 @@ export async function resetSeededPage(context: SeedContext, slug: string): Promi
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-async function insertPage(tx: Transaction, page: PageContent): Promise<void> {
+/** Inserts a seeded page with its blocks and returns the new page's id. */
+async function insertPage(tx: Transaction, page: PageContent): Promise<string> {
   const { blocks, ...fields } = page;
   const [row] = await tx
     .insert(pages)
@@ -205,7 +211,7 @@ async function insertPage(tx: Transaction, page: PageContent): Promise<void> {
     })
     .returning({ id: pages.id });
   if (!row) throw new Error(`Inserting page ${page.slug} returned nothing`);
-  if (blocks.length === 0) return;
+  if (blocks.length === 0) return row.id;
   await tx.insert(contentBlocks).values(
     blocks.map((block, index) => ({
       page_id: row.id,
@@ -215,6 +221,7 @@ async function insertPage(tx: Transaction, page: PageContent): Promise<void> {
       is_active: true,
     })),
   );
+  return row.id;
 }
 
 async function insertNavigation(

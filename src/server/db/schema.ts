@@ -6,3 +6,4 @@ export * from '../../features/media/media.table';
 export * from '../../features/settings/settings.table';
 export * from '../../features/auth/auth.table';
 export * from '../../features/seed/seed.table';
+export * from '../../features/search/search.table';

@@ -30,7 +30,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           'The JSON API behind the Cenote Atlas site and admin. Errors are `{error: {code, message, field?}}`.',
         version: '1.0.0',
       },
-      tags: [{ name: 'health' }, { name: 'pages' }, { name: 'navigation' }, { name: 'settings' }],
+      tags: [{ name: 'health' }, { name: 'pages' }, { name: 'navigation' }, { name: 'settings' }, { name: 'search' }],
     },
     transform: jsonSchemaTransform,
   });

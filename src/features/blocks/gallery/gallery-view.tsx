@@ -1,0 +1,144 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { BlockRenderProvider, Picture, type BlockRenderContext } from '../render-context';
+import { headingId, Section, SectionHeading } from '../section';
+import type { GalleryData } from './block';
+
+const columnClasses = {
+  2: 'grid-cols-1 sm:grid-cols-2',
+  3: 'grid-cols-2 lg:grid-cols-3',
+  4: 'grid-cols-2 md:grid-cols-3 lg:grid-cols-4',
+} as const;
+
+export interface GalleryViewProps {
+  data: GalleryData;
+  position: number;
+  context: BlockRenderContext;
+}
+
+/** The gallery grid and its lightbox: a native <dialog> (focus trap and Escape built in), arrows to move. */
+export function GalleryView({ data, position, context }: GalleryViewProps) {
+  const id = headingId('gallery', position);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const [current, setCurrent] = useState<number | null>(null);
+  const count = data.images.length;
+
+  const open = (index: number) => {
+    setCurrent(index);
+    dialogRef.current?.showModal();
+  };
+  const close = useCallback(() => dialogRef.current?.close(), []);
+  const step = useCallback(
+    (delta: number) => setCurrent((index) => (index === null ? null : (index + delta + count) % count)),
+    [count],
+  );
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    const onClose = () => setCurrent(null);
+    dialog.addEventListener('close', onClose);
+    return () => dialog.removeEventListener('close', onClose);
+  }, []);
+
+  const shown = current === null ? undefined : data.images[current];
+
+  return (
+    <BlockRenderProvider value={context}>
+      <Section labelledBy={id}>
+        <SectionHeading id={id} title={data.title} intro={data.description} level={position === 0 ? 1 : 2} />
+        <ul className={`grid gap-3 sm:gap-4 ${columnClasses[data.columns]}`}>
+          {data.images.map((image, index) => (
+            <li key={index}>
+              <figure>
+                <button
+                  type="button"
+                  onClick={() => open(index)}
+                  className="group block w-full overflow-hidden rounded-xl focus-visible:ring-2 focus-visible:ring-lagoon-500"
+                  aria-label={`Open image ${index + 1} of ${count}${image.title ? `: ${image.title}` : ''}`}
+                >
+                  <Picture
+                    src={image.url}
+                    sizes="(min-width: 1024px) 30vw, 50vw"
+                    frameClassName="aspect-[4/3] rounded-xl"
+                    className="transition duration-500 group-hover:scale-105"
+                  />
+                </button>
+                {image.title || image.description ? (
+                  <figcaption className="mt-2 text-sm leading-snug">
+                    {image.title ? (
+                      <span className="font-semibold text-stone-800 dark:text-stone-200">{image.title}</span>
+                    ) : null}
+                    {image.description ? (
+                      <span className="block text-stone-500 dark:text-stone-400">{image.description}</span>
+                    ) : null}
+                  </figcaption>
+                ) : null}
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <dialog
+        ref={dialogRef}
+        aria-label={shown?.title || 'Image viewer'}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowRight') step(1);
+          if (event.key === 'ArrowLeft') step(-1);
+        }}
+        onClick={(event) => {
+          if (event.target === dialogRef.current) close();
+        }}
+        className="m-auto max-h-[92vh] w-[min(96vw,72rem)] overflow-hidden rounded-2xl bg-abyss-950 p-0 text-white backdrop:bg-black/80"
+      >
+        {shown && current !== null ? (
+          <div className="flex flex-col">
+            <Picture
+              src={shown.url}
+              priority
+              sizes="96vw"
+              className="max-h-[72vh] object-contain"
+              frameClassName="bg-black"
+            />
+            <div className="flex items-center gap-4 p-4">
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold">{shown.title}</p>
+                {shown.description ? <p className="text-sm text-white/70">{shown.description}</p> : null}
+              </div>
+              <span className="text-sm text-white/60" aria-live="polite">
+                {current + 1} / {count}
+              </span>
+              {count > 1 ? (
+                <>
+                  <button
+                    type="button"
+                    onClick={() => step(-1)}
+                    className="rounded-full bg-white/10 px-3 py-2 hover:bg-white/20"
+                    aria-label="Previous image"
+                  >
+                    ←
+                  </button>
+                  <button
+                    type="button"
+                    onClick={() => step(1)}
+                    className="rounded-full bg-white/10 px-3 py-2 hover:bg-white/20"
+                    aria-label="Next image"
+                  >
+                    →
+                  </button>
+                </>
+              ) : null}
+              <button
+                type="button"
+                onClick={close}
+                className="rounded-full bg-white/10 px-3 py-2 hover:bg-white/20"
+                aria-label="Close"
+              >
+                ✕
+              </button>
+            </div>
+          </div>
+        ) : null}
+      </dialog>
+    </BlockRenderProvider>
+  );
+}

@@ -1,0 +1,109 @@
+import { createContext, useContext, type ReactNode } from 'react';
+
+/** An image as the renderer needs it: every stored variant, its real size and its alt text. */
+export interface ResolvedImage {
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
+  webp: string | null;
+  avif: string | null;
+  thumbnailWebp: string | null;
+}
+
+/** Performance settings that shape image markup (decision 23). */
+export interface ImagePolicy {
+  webp: boolean;
+  avif: boolean;
+  lazy: boolean;
+}
+
+export interface BlockRenderContext {
+  images: Record<string, ResolvedImage>;
+  policy: ImagePolicy;
+}
+
+const defaultContext: BlockRenderContext = { images: {}, policy: { webp: true, avif: true, lazy: true } };
+const RenderContext = createContext<BlockRenderContext>(defaultContext);
+
+export function BlockRenderProvider({ value, children }: { value: BlockRenderContext; children: ReactNode }) {
+  return <RenderContext.Provider value={value}>{children}</RenderContext.Provider>;
+}
+
+export function useBlockRenderContext(): BlockRenderContext {
+  return useContext(RenderContext);
+}
+
+/** The context subset one island needs, so it can be serialized into its props. */
+export function pickImages(context: BlockRenderContext, urls: string[]): BlockRenderContext {
+  const images: Record<string, ResolvedImage> = {};
+  for (const url of urls) {
+    const image = context.images[url];
+    if (image) images[url] = image;
+  }
+  return { images, policy: context.policy };
+}
+
+export interface PictureProps {
+  src: string;
+  /** Overrides the media library's alt text; '' marks a decorative image. */
+  alt?: string;
+  /** Above the fold: load eagerly with high priority (the hero). */
+  priority?: boolean;
+  sizes?: string;
+  className?: string;
+  frameClassName?: string;
+}
+
+/**
+ * `<picture>` with AVIF and WebP sources when those variants exist and are enabled, the real
+ * width and height (no layout shift), lazy loading below the fold, and a fade-in that never
+ * hides the image from no-JS visitors or crawlers (the hiding class only applies under html.js).
+ */
+export function Picture({
+  src,
+  alt,
+  priority = false,
+  sizes = '100vw',
+  className = '',
+  frameClassName = '',
+}: PictureProps) {
+  const { images, policy } = useBlockRenderContext();
+  const image = images[src];
+  const altText = alt ?? image?.alt ?? '';
+  const loading = priority || !policy.lazy ? 'eager' : 'lazy';
+  const imgClass = `img-fade h-full w-full object-cover ${className}`;
+  if (!image) {
+    return (
+      <span className={`img-frame block overflow-hidden ${frameClassName}`}>
+        <img src={src} alt={altText} loading={loading} decoding="async" className={imgClass} />
+      </span>
+    );
+  }
+  const webpSet = [
+    image.thumbnailWebp && image.width > 400 ? `${image.thumbnailWebp} 400w` : null,
+    image.webp ? `${image.webp} ${image.width}w` : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return (
+    <span className={`img-frame block overflow-hidden ${frameClassName}`}>
+      <picture>
+        {policy.avif && image.avif ? (
+          <source type="image/avif" srcSet={`${image.avif} ${image.width}w`} sizes={sizes} />
+        ) : null}
+        {policy.webp && webpSet ? <source type="image/webp" srcSet={webpSet} sizes={sizes} /> : null}
+        <img
+          src={image.src}
+          alt={altText}
+          width={image.width}
+          height={image.height}
+          loading={loading}
+          decoding={priority ? 'sync' : 'async'}
+          fetchPriority={priority ? 'high' : 'auto'}
+          className={imgClass}
+        />
+      </picture>
+    </span>
+  );
+}

@@ -1,0 +1,168 @@
+import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../server/db/client.server';
+import { contentBlocks } from '../blocks/blocks.table';
+import { pages } from '../pages/pages.table';
+import { foldAccents, greaterThanStandIn, lessThanStandIn, markEnd, markStart, prefixTerm } from './search-text';
+import { pageSearch } from './search.table';
+
+/** A transaction has the same query API; refreshes run inside the write that made them necessary. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type DatabaseOrTransaction = Database | Transaction;
+
+/** What PostgreSQL's text-search parser reads: '<' and '>' swapped out (see lessThanStandIn). */
+function parsable(text: SQL): SQL {
+  return sql`translate(${text}, '<>', ${lessThanStandIn + greaterThanStandIn})`;
+}
+
+export async function findPageForSearch(
+  db: DatabaseOrTransaction,
+  pageId: string,
+): Promise<{ id: string; title: string; excerpt: string } | undefined> {
+  const [row] = await db
+    .select({ id: pages.id, title: pages.title, excerpt: pages.excerpt })
+    .from(pages)
+    .where(eq(pages.id, pageId))
+    .limit(1);
+  return row;
+}
+
+export async function listActiveBlockData(
+  db: DatabaseOrTransaction,
+  pageId: string,
+): Promise<Array<{ block_data: Record<string, unknown> }>> {
+  return db
+    .select({ block_data: contentBlocks.block_data })
+    .from(contentBlocks)
+    .where(and(eq(contentBlocks.page_id, pageId), eq(contentBlocks.is_active, true)))
+    .orderBy(asc(contentBlocks.block_order), asc(contentBlocks.id));
+}
+
+export async function listPageIds(db: DatabaseOrTransaction): Promise<string[]> {
+  const rows = await db.select({ id: pages.id }).from(pages).orderBy(asc(pages.sort_order), asc(pages.id));
+  return rows.map((row) => row.id);
+}
+
+/** Pages that have no search row yet (created before search existed, or by a path that skipped it). */
+export async function listPageIdsWithoutSearch(db: DatabaseOrTransaction): Promise<string[]> {
+  const rows = await db
+    .select({ id: pages.id })
+    .from(pages)
+    .leftJoin(pageSearch, eq(pageSearch.page_id, pages.id))
+    .where(sql`${pageSearch.page_id} is null`);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Writes one page's search row. The document holds every field twice: stemmed ('english', so
+ * "diving" finds "dive") and unstemmed without accents ('simple', so the half-typed "divi" finds
+ * "diving" and "yucatan" finds "Yucatán").
+ */
+export async function upsertPageSearch(
+  db: DatabaseOrTransaction,
+  row: { pageId: string; title: string; excerpt: string; bodyText: string },
+): Promise<void> {
+  const title = parsable(sql`source.title`);
+  const excerpt = parsable(sql`source.excerpt`);
+  const body = parsable(sql`source.body`);
+  const foldedTitle = parsable(sql`source.folded_title`);
+  const foldedExcerpt = parsable(sql`source.folded_excerpt`);
+  const foldedBody = parsable(sql`source.folded_body`);
+  await db.execute(sql`
+    insert into ${pageSearch} (page_id, body_text, document, updated_at)
+    select ${row.pageId}::uuid, source.body,
+      setweight(to_tsvector('english', ${title}), 'A') || setweight(to_tsvector('english', ${excerpt}), 'B')
+        || setweight(to_tsvector('english', ${body}), 'C')
+        || setweight(to_tsvector('simple', ${foldedTitle}), 'A')
+        || setweight(to_tsvector('simple', ${foldedExcerpt}), 'B')
+        || setweight(to_tsvector('simple', ${foldedBody}), 'C'),
+      now()
+    from (
+      select ${row.title}::text as title, ${row.excerpt}::text as excerpt, ${row.bodyText}::text as body,
+        ${foldAccents(row.title)}::text as folded_title, ${foldAccents(row.excerpt)}::text as folded_excerpt,
+        ${foldAccents(row.bodyText)}::text as folded_body
+    ) as source
+    on conflict (page_id) do update
+      set body_text = excluded.body_text, document = excluded.document, updated_at = excluded.updated_at
+  `);
+}
+
+export async function deletePageSearch(db: DatabaseOrTransaction, pageId: string): Promise<void> {
+  await db.delete(pageSearch).where(eq(pageSearch.page_id, pageId));
+}
+
+type Headline = string | null;
+
+export interface SearchRow {
+  slug: string;
+  title: string;
+  excerpt: string;
+  /** ts_headline output with markStart/markEnd around matches; null when there was nothing to match. */
+  headline: Headline;
+  /** The start and end of the text the headline was cut from, to tell whether it was cut. */
+  head: string;
+  tail: string;
+}
+
+/**
+ * The combined tsquery: every word as a stemmed or an unstemmed, unaccented prefix; null without
+ * words. Each term is a bound parameter checked by prefixTerm(), never query text spliced into SQL.
+ */
+function tsQueryOf(words: string[]): SQL {
+  if (words.length === 0) return sql`null::tsquery`;
+  const terms = words.map(
+    (word) =>
+      sql`(to_tsquery('english', ${prefixTerm(word)}) || to_tsquery('simple', ${prefixTerm(foldAccents(word))}))`,
+  );
+  return sql`(${sql.join(terms, sql` && `)})`;
+}
+
+/** One fragment of at most 30 words, centred on the match (fragment mode centres, the default mode does not). */
+const headlineOptions = `StartSel="${markStart}", StopSel="${markEnd}", MaxFragments=1, MaxWords=30, MinWords=12, ShortWord=3`;
+
+/**
+ * Published pages whose document matches every word as a prefix, or whose title contains the
+ * pattern; title hits first, then by text rank. Words must come from searchWords() (letters and
+ * digits only) and the pattern from containsPattern(); both are bound parameters, never SQL text.
+ */
+export async function searchPublishedPages(
+  db: DatabaseOrTransaction,
+  input: { words: string[]; highlightWords: string[]; titlePattern: string; limit: number },
+): Promise<SearchRow[]> {
+  const query = tsQueryOf(input.words);
+  const highlightQuery = tsQueryOf(input.highlightWords);
+  const titleHit = sql<boolean>`(${pages.title} ilike ${input.titlePattern} escape '\\')`;
+  const rank = sql<number>`coalesce(ts_rank(${pageSearch.document}, ${query}), 0)`;
+  const matched = db
+    .select({
+      slug: pages.slug,
+      title: pages.title,
+      excerpt: pages.excerpt,
+      sort_order: pages.sort_order,
+      source:
+        sql<string>`case when ${pageSearch.body_text} = '' then ${pages.excerpt} else ${pageSearch.body_text} end`.as(
+          'source',
+        ),
+      title_hit: titleHit.as('title_hit'),
+      rank: rank.as('rank'),
+    })
+    .from(pageSearch)
+    .innerJoin(pages, eq(pages.id, pageSearch.page_id))
+    .where(and(eq(pages.is_published, true), or(sql`${pageSearch.document} @@ ${query}`, titleHit)))
+    .orderBy(desc(titleHit), desc(rank), asc(pages.sort_order), asc(pages.title))
+    .limit(input.limit)
+    .as('matched');
+
+  // ts_headline is the expensive part, so it runs only on the page of results. The 'simple'
+  // configuration highlights both the stemmed and the unstemmed prefixes ("dive:*" marks "diving").
+  return db
+    .select({
+      slug: matched.slug,
+      title: matched.title,
+      excerpt: matched.excerpt,
+      headline: sql<Headline>`ts_headline('simple', ${parsable(sql`${matched.source}`)}, ${highlightQuery}, ${headlineOptions})`,
+      head: sql<string>`left(${parsable(sql`${matched.source}`)}, 600)`,
+      tail: sql<string>`right(${parsable(sql`${matched.source}`)}, 600)`,
+    })
+    .from(matched)
+    .orderBy(desc(matched.title_hit), desc(matched.rank), asc(matched.sort_order), asc(matched.title));
+}

@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../server/plugins/openapi.server';
+import { maxQueryLength } from './search-text';
+import { defaultSearchLimit, maxSearchLimit, searchPages } from './search.service.server';
+
+export const searchResultSchema = z.object({
+  slug: z.string(),
+  path: z.string().describe("'/' for home, otherwise '/slug'"),
+  title: z.string(),
+  excerpt: z.string(),
+  snippet: z
+    .string()
+    .describe('Up to ~30 words of the page text around the match, as safe HTML: escaped text with <mark> tags only'),
+});
+
+export type SearchResultDto = z.output<typeof searchResultSchema>;
+
+export const searchQuerySchema = z.object({
+  q: z
+    .string()
+    .max(maxQueryLength, { message: `A search can be at most ${maxQueryLength} characters` })
+    .default('')
+    .describe('What the visitor typed; every word matches as a prefix. Empty finds nothing.'),
+  limit: z.coerce.number().int().min(1).max(maxSearchLimit).default(defaultSearchLimit),
+});
+
+export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/v1/search',
+    {
+      schema: {
+        tags: ['search'],
+        summary: 'Search published pages (titles, excerpts, block text) as you type, best match first',
+        querystring: searchQuerySchema,
+        response: { 200: z.object({ results: z.array(searchResultSchema) }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const results = await searchPages(app.db, request.query.q, request.query.limit);
+      void reply.header('cache-control', 'public, max-age=60');
+      return { results };
+    },
+  );
+};

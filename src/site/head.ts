@@ -1,0 +1,96 @@
+import { escapeHtml, jsonForScript } from './html';
+
+export interface HeadPageFields {
+  title: string | null;
+  meta_title: string | null;
+  meta_description: string | null;
+  og_title: string | null;
+  og_description: string | null;
+  og_image: string | null;
+  twitter_title: string | null;
+  twitter_description: string | null;
+  twitter_image: string | null;
+  canonical_url: string | null;
+  structured_data: Record<string, unknown> | null;
+}
+
+export interface HeadSiteFields {
+  site_title: string;
+  site_description: string;
+  default_og_image: string | null;
+  twitter_handle: string | null;
+}
+
+export const productName = 'Cenote Atlas';
+
+export interface HeadMetadata {
+  title: string;
+  description: string;
+  ogTitle: string;
+  ogDescription: string;
+  ogImage: string | null;
+  twitterTitle: string;
+  twitterDescription: string;
+  twitterImage: string | null;
+  twitterSite: string | null;
+  canonical: string | null;
+  url: string;
+  structuredData: Record<string, unknown> | null;
+}
+
+const blank = (value: string | null | undefined): value is null | undefined | '' => !value || value.trim() === '';
+const first = (...values: Array<string | null | undefined>): string | null =>
+  values.find((value) => !blank(value)) ?? null;
+
+/** Spec section 7: every fallback chain of the head metadata, in one place. */
+export function resolveHeadMetadata(
+  page: Partial<HeadPageFields>,
+  site: HeadSiteFields,
+  options: { publicUrl: string; path: string },
+): HeadMetadata {
+  const absolute = (url: string | null) => (url && url.startsWith('/') ? `${options.publicUrl}${url}` : url);
+  const title = first(page.meta_title, page.title, site.site_title) ?? productName;
+  const description = first(page.meta_description, site.site_description) ?? '';
+  const ogTitle = first(page.og_title) ?? title;
+  const ogDescription = first(page.og_description) ?? description;
+  const ogImage = absolute(first(page.og_image, site.default_og_image));
+  const handle = first(site.twitter_handle);
+  return {
+    title,
+    description,
+    ogTitle,
+    ogDescription,
+    ogImage,
+    twitterTitle: first(page.twitter_title) ?? ogTitle,
+    twitterDescription: first(page.twitter_description) ?? ogDescription,
+    twitterImage: absolute(first(page.twitter_image)) ?? ogImage,
+    twitterSite: handle ? (handle.startsWith('@') ? handle : `@${handle}`) : null,
+    canonical: first(page.canonical_url),
+    url: `${options.publicUrl}${options.path}`,
+    structuredData: page.structured_data && Object.keys(page.structured_data).length > 0 ? page.structured_data : null,
+  };
+}
+
+export function renderHeadTags(meta: HeadMetadata, siteTitle: string): string {
+  const tag = (name: string, attribute: 'name' | 'property', content: string | null) =>
+    content ? `<meta ${attribute}="${name}" content="${escapeHtml(content)}">` : '';
+  return [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    tag('description', 'name', meta.description),
+    tag('og:type', 'property', 'website'),
+    tag('og:site_name', 'property', siteTitle),
+    tag('og:url', 'property', meta.canonical ?? meta.url),
+    tag('og:title', 'property', meta.ogTitle),
+    tag('og:description', 'property', meta.ogDescription),
+    tag('og:image', 'property', meta.ogImage),
+    tag('twitter:card', 'name', 'summary_large_image'),
+    tag('twitter:site', 'name', meta.twitterSite),
+    tag('twitter:title', 'name', meta.twitterTitle),
+    tag('twitter:description', 'name', meta.twitterDescription),
+    tag('twitter:image', 'name', meta.twitterImage),
+    meta.canonical ? `<link rel="canonical" href="${escapeHtml(meta.canonical)}">` : '',
+    meta.structuredData ? `<script type="application/ld+json">${jsonForScript(meta.structuredData)}</script>` : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+}

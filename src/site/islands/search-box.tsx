@@ -1,0 +1,131 @@
+import { Search } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { SearchSuggestion } from '../site-types';
+
+const debounceMs = 120;
+
+/**
+ * 'Search cenotes...': suggestions from the real published content as you type; choosing one
+ * navigates and clears the box; Enter on a non-empty query opens the results page.
+ */
+export function SearchBox({ idPrefix }: { idPrefix: string }) {
+  const [query, setQuery] = useState('');
+  const [suggestions, setSuggestions] = useState<SearchSuggestion[]>([]);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const listId = `${idPrefix}-${useId()}-suggestions`;
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    const trimmed = query.trim();
+    if (trimmed === '') {
+      setSuggestions([]);
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      fetch(`/api/v1/search?limit=6&q=${encodeURIComponent(trimmed)}`, { signal: controller.signal })
+        .then((response) =>
+          response.ok ? (response.json() as Promise<{ results: SearchSuggestion[] }>) : { results: [] },
+        )
+        .then((body) => {
+          setSuggestions(body.results);
+          setActive(-1);
+          setOpen(true);
+        })
+        .catch(() => {});
+    }, debounceMs);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [query]);
+
+  const choose = (suggestion: SearchSuggestion) => {
+    setQuery('');
+    setSuggestions([]);
+    setOpen(false);
+    window.location.assign(suggestion.path);
+  };
+
+  const showList = open && query.trim() !== '' && suggestions.length > 0;
+
+  return (
+    <form
+      role="search"
+      action="/search"
+      method="get"
+      className="relative"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const chosen = active >= 0 ? suggestions[active] : undefined;
+        if (chosen) return choose(chosen);
+        const trimmed = query.trim();
+        if (trimmed !== '') window.location.assign(`/search?q=${encodeURIComponent(trimmed)}`);
+      }}
+    >
+      <label htmlFor={`${idPrefix}-search`} className="sr-only">
+        Search
+      </label>
+      <Search
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-stone-500"
+      />
+      <input
+        ref={inputRef}
+        id={`${idPrefix}-search`}
+        name="q"
+        type="search"
+        autoComplete="off"
+        placeholder="Search cenotes..."
+        role="combobox"
+        aria-expanded={showList}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setTimeout(() => setOpen(false), 150)}
+        onKeyDown={(event) => {
+          if (!showList) return;
+          if (event.key === 'ArrowDown') {
+            event.preventDefault();
+            setActive((index) => (index + 1) % suggestions.length);
+          } else if (event.key === 'ArrowUp') {
+            event.preventDefault();
+            setActive((index) => (index <= 0 ? suggestions.length - 1 : index - 1));
+          } else if (event.key === 'Escape') {
+            setOpen(false);
+          }
+        }}
+        className="w-full rounded-full border border-stone-300 bg-white py-2 pr-4 pl-10 text-sm text-stone-900 placeholder:text-stone-500 focus:border-lagoon-500 focus:ring-2 focus:ring-lagoon-200 focus:outline-none dark:border-white/15 dark:bg-abyss-900 dark:text-stone-100 dark:placeholder:text-stone-400 dark:focus:ring-lagoon-800"
+      />
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label="Suggestions"
+        hidden={!showList}
+        className="absolute top-full right-0 z-50 mt-2 w-[min(90vw,24rem)] overflow-hidden rounded-2xl border border-stone-200 bg-white py-1 shadow-2xl dark:border-white/10 dark:bg-abyss-900"
+      >
+        {suggestions.map((suggestion, index) => (
+          <li
+            key={suggestion.path}
+            id={`${listId}-${index}`}
+            role="option"
+            aria-selected={index === active}
+            onMouseDown={(event) => {
+              event.preventDefault();
+              choose(suggestion);
+            }}
+            onMouseEnter={() => setActive(index)}
+            className="cursor-pointer px-4 py-2.5 aria-selected:bg-lagoon-50 dark:aria-selected:bg-white/5"
+          >
+            <span className="block text-sm font-semibold text-stone-900 dark:text-stone-100">{suggestion.title}</span>
+            <span className="line-clamp-1 block text-xs text-stone-500 dark:text-stone-400">{suggestion.excerpt}</span>
+          </li>
+        ))}
+      </ul>
+    </form>
+  );
+}

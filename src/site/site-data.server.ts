@@ -1,0 +1,94 @@
+import { inArray, eq } from 'drizzle-orm';
+import type { Database } from '../server/db/client.server';
+import type { BlockRenderContext, ResolvedImage } from '../features/blocks/render-context';
+import { images } from '../features/media/media.table';
+import type { NavigationNode } from '../features/navigation/navigation.dto';
+import { buildNavigationTree, listNavigationItems } from '../features/navigation/navigation.repo.server';
+import { readPublicSeoSettings } from '../features/settings/settings.repo.server';
+import { performanceSettings } from '../features/settings/settings.table';
+import { defaultPerformanceSettings, type PublicSeoSettings } from '../features/settings/settings.dto';
+import type { SiteChrome, SiteNavItem } from './site-types';
+
+function toSiteNav(nodes: NavigationNode[]): SiteNavItem[] {
+  return nodes.map((node) => ({
+    title: node.title,
+    href: node.link_url,
+    description: node.description,
+    children: toSiteNav(node.children),
+  }));
+}
+
+export async function loadChrome(
+  db: Database,
+  now = new Date(),
+): Promise<{ chrome: SiteChrome; seo: PublicSeoSettings }> {
+  const [seo, header, footer] = await Promise.all([
+    readPublicSeoSettings(db),
+    listNavigationItems(db, 'header', { activeOnly: true }),
+    listNavigationItems(db, 'footer', { activeOnly: true }),
+  ]);
+  return {
+    seo,
+    chrome: {
+      siteTitle: seo.site_title || 'Cenote Atlas',
+      siteDescription: seo.site_description,
+      header: toSiteNav(buildNavigationTree(header)),
+      footer: toSiteNav(buildNavigationTree(footer)),
+      social: {
+        twitter: seo.twitter_handle ? `https://x.com/${seo.twitter_handle.replace(/^@/, '')}` : null,
+        facebook: seo.facebook_page,
+        instagram: seo.instagram_url,
+        youtube: seo.youtube_url,
+      },
+      year: now.getFullYear(),
+    },
+  };
+}
+
+export async function loadImagePolicy(db: Database) {
+  const [row] = await db.select().from(performanceSettings).where(eq(performanceSettings.id, 1)).limit(1);
+  const settings = row ?? defaultPerformanceSettings;
+  return {
+    settings,
+    policy: { webp: settings.enable_webp, avif: settings.enable_avif, lazy: settings.lazy_loading },
+  };
+}
+
+/** Every stored-image URL a block's data mentions (image fields and gallery/card entries). */
+export function imageUrlsIn(value: unknown, found = new Set<string>()): Set<string> {
+  if (typeof value === 'string') {
+    if (value.startsWith('/media/')) found.add(value);
+  } else if (Array.isArray(value)) {
+    for (const item of value) imageUrlsIn(item, found);
+  } else if (value && typeof value === 'object') {
+    for (const item of Object.values(value)) imageUrlsIn(item, found);
+  }
+  return found;
+}
+
+export async function resolveImages(db: Database, urls: Iterable<string>): Promise<Record<string, ResolvedImage>> {
+  const list = [...urls];
+  if (list.length === 0) return {};
+  const rows = await db.select().from(images).where(inArray(images.original_url, list));
+  return Object.fromEntries(
+    rows.map((row) => [
+      row.original_url,
+      {
+        src: row.original_url,
+        alt: row.alt_text ?? '',
+        width: row.width,
+        height: row.height,
+        webp: row.webp_url,
+        avif: row.avif_url,
+        thumbnailWebp: row.thumbnail_url,
+      } satisfies ResolvedImage,
+    ]),
+  );
+}
+
+export async function buildRenderContext(db: Database, blockData: unknown[]): Promise<BlockRenderContext> {
+  const urls = new Set<string>();
+  for (const data of blockData) imageUrlsIn(data, urls);
+  const [resolved, { policy }] = await Promise.all([resolveImages(db, urls), loadImagePolicy(db)]);
+  return { images: resolved, policy };
+}

@@ -1,0 +1,214 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { pages } from '../features/pages/pages.table';
+import { pathForSlug, slugPattern } from '../features/pages/pages.schema';
+import { anonymousViewer, getVisiblePage } from '../features/pages/pages.service.server';
+import { searchPages } from '../features/search/search.service.server';
+import { loadClientManifest, type ClientManifest } from './client-manifest.server';
+import { ContentPage, EmptyPage } from './components/content-page';
+import { NotFoundPage } from './components/not-found-page';
+import { SearchResultsPage } from './components/search-results-page';
+import { SiteLayout } from './components/site-layout';
+import { renderDocument } from './document.server';
+import { renderHeadTags, resolveHeadMetadata, type HeadPageFields } from './head';
+import { escapeHtml } from './html';
+import { loadingScreenHtml } from './loading-screen';
+import { buildRenderContext, loadChrome, loadImagePolicy } from './site-data.server';
+
+const oneYear = 31_536_000;
+
+interface RenderOptions {
+  path: string;
+  status: number;
+  page: Partial<HeadPageFields>;
+  content: ReactNode;
+  /** Responses that depend on the query string (search) are never stored by shared caches. */
+  noStore?: boolean;
+}
+
+export async function siteRoutes(app: FastifyInstance): Promise<void> {
+  const manifest: ClientManifest = await loadClientManifest(app.config.distDir);
+  const favicon = await readFile(path.join(import.meta.dirname, 'favicon.svg')).catch(() =>
+    readFile(path.join(app.config.distDir, 'client', 'favicon.svg')),
+  );
+
+  await app.register(fastifyStatic, {
+    root: path.join(app.config.distDir, 'client', 'assets'),
+    prefix: '/assets/',
+    immutable: true,
+    maxAge: oneYear * 1000,
+    index: false,
+    wildcard: true,
+  });
+
+  async function renderPage(request: FastifyRequest, reply: FastifyReply, options: RenderOptions) {
+    const [{ chrome, seo }, { settings }] = await Promise.all([loadChrome(app.db), loadImagePolicy(app.db)]);
+    const meta = resolveHeadMetadata(options.page, seo, { publicUrl: app.config.publicUrl, path: options.path });
+    const body = renderToString(
+      <SiteLayout chrome={chrome} currentPath={options.path}>
+        {options.content}
+      </SiteLayout>,
+    );
+    const html = renderDocument({ head: renderHeadTags(meta, chrome.siteTitle), body, manifest });
+    const cacheable = options.status === 200 && !options.noStore && settings.enable_caching && request.viewer === null;
+    return reply
+      .status(options.status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header(
+        'cache-control',
+        cacheable ? `public, max-age=${settings.cache_duration}, stale-while-revalidate=60` : 'no-store',
+      )
+      .send(html);
+  }
+
+  async function renderNotFound(request: FastifyRequest, reply: FastifyReply) {
+    const pathOnly = request.url.split('?')[0] ?? request.url;
+    request.log.info({ path: pathOnly }, 'page not found');
+    return renderPage(request, reply, {
+      path: pathOnly,
+      status: 404,
+      page: { title: 'Page not found' },
+      content: <NotFoundPage />,
+    });
+  }
+
+  async function renderSlug(slug: string, request: FastifyRequest, reply: FastifyReply) {
+    const viewer = request.viewer ?? anonymousViewer;
+    const found = await getVisiblePage(app.db, slug, viewer);
+    if (!found) return renderNotFound(request, reply);
+    const { page, blocks } = found;
+    const pagePath = pathForSlug(slug);
+    if (blocks.length === 0) {
+      const diagnostics = viewer.canSeeDrafts ? await emptyPageDiagnostics(page.id) : null;
+      return renderPage(request, reply, {
+        path: pagePath,
+        status: 200,
+        page,
+        content: <EmptyPage slug={slug} diagnostics={diagnostics} />,
+      });
+    }
+    const context = await buildRenderContext(
+      app.db,
+      blocks.map((block) => block.block_data),
+    );
+    return renderPage(request, reply, {
+      path: pagePath,
+      status: 200,
+      page,
+      content: (
+        <ContentPage
+          title={page.title}
+          isDraft={!page.is_published}
+          blocks={blocks.map((block) => ({ id: block.id, type: block.block_type, data: block.block_data }))}
+          context={context}
+        />
+      ),
+    });
+  }
+
+  async function emptyPageDiagnostics(pageId: string | null) {
+    const rows = await app.db.select({ slug: pages.slug }).from(pages).orderBy(pages.sort_order);
+    return { pageId, pageCount: rows.length, slugs: rows.map((row) => row.slug) };
+  }
+
+  // Before the content store is ready, pages answer with the loading screen (decision 4).
+  app.addHook('onRequest', async (request, reply) => {
+    if (app.readiness.ready || request.method !== 'GET') return;
+    const url = request.url;
+    if (url.startsWith('/api/') || url.startsWith('/assets/') || url.startsWith('/media/') || url === '/favicon.svg')
+      return;
+    return reply
+      .status(503)
+      .header('retry-after', '2')
+      .header('cache-control', 'no-store')
+      .header('content-type', 'text/html; charset=utf-8')
+      .send(
+        renderDocument({
+          head: '<title>Loading Content</title>',
+          body: loadingScreenHtml,
+          manifest,
+          withScripts: false,
+          extraHead: '<meta http-equiv="refresh" content="2">',
+        }),
+      );
+  });
+
+  app.get('/favicon.svg', async (_request, reply) =>
+    reply.header('content-type', 'image/svg+xml').header('cache-control', 'public, max-age=86400').send(favicon),
+  );
+
+  app.get('/', async (request, reply) => renderSlug('home', request, reply));
+
+  app.get('/search', async (request, reply) => {
+    const raw = (request.query as { q?: unknown }).q;
+    const query = typeof raw === 'string' ? raw.trim().slice(0, 100) : '';
+    const results = query ? await searchPages(app.db, query, 20) : [];
+    return renderPage(request, reply, {
+      path: '/search',
+      status: 200,
+      page: {
+        title: query ? `Search: ${query}` : 'Search',
+        meta_title: query ? `Search: ${query} | Cenote Atlas` : 'Search | Cenote Atlas',
+      },
+      content: <SearchResultsPage query={query} results={results} />,
+      noStore: true,
+    });
+  });
+
+  app.get('/robots.txt', async (_request, reply) =>
+    reply
+      .header('content-type', 'text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(
+        [
+          'User-agent: *',
+          'Disallow: /admin',
+          'Disallow: /auth',
+          'Disallow: /api',
+          'Disallow: /setup',
+          '',
+          `Sitemap: ${app.config.publicUrl}/sitemap.xml`,
+          '',
+        ].join('\n'),
+      ),
+  );
+
+  app.get('/sitemap.xml', async (_request, reply) => {
+    const rows = await app.db
+      .select({ slug: pages.slug, updated_at: pages.updated_at })
+      .from(pages)
+      .where(eq(pages.is_published, true))
+      .orderBy(pages.sort_order, desc(pages.updated_at));
+    const urls = rows
+      .map(
+        (row) =>
+          `<url><loc>${escapeHtml(`${app.config.publicUrl}${pathForSlug(row.slug)}`)}</loc><lastmod>${row.updated_at.toISOString()}</lastmod></url>`,
+      )
+      .join('');
+    return reply
+      .header('content-type', 'application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`,
+      );
+  });
+
+  app.get<{ Params: { slug: string } }>('/:slug', async (request, reply) => {
+    const { slug } = request.params;
+    if (slug === 'home' || !slugPattern.test(slug)) return renderNotFound(request, reply);
+    return renderSlug(slug, request, reply);
+  });
+
+  app.decorate('renderNotFoundPage', renderNotFound);
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    renderNotFoundPage?: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+  }
+}

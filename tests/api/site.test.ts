@@ -1,0 +1,199 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentBlocks } from '../../src/features/blocks/blocks.table';
+import { pages } from '../../src/features/pages/pages.table';
+import { requiredSlugs } from '../../src/features/seed/content-rules';
+import { seoSettings } from '../../src/features/settings/settings.table';
+import { startTestApp, type TestApp } from '../helpers/build-app';
+
+let server: TestApp;
+
+beforeAll(async () => {
+  server = await startTestApp({ env: { PUBLIC_URL: 'https://cenoteatlas.test' } });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+async function getPage(path: string) {
+  const response = await fetch(`${server.url}${path}`);
+  return { status: response.status, html: await response.text(), headers: response.headers };
+}
+
+const h1Of = (html: string) =>
+  /<h1[^>]*>([\s\S]*?)<\/h1>/
+    .exec(html)?.[1]
+    ?.replace(/<[^>]+>/g, '')
+    .trim();
+const metaOf = (html: string, key: string) =>
+  new RegExp(`<meta (?:name|property)="${key.replace(':', '\\:')}" content="([^"]*)">`).exec(html)?.[1];
+
+describe('public routes', () => {
+  it.each(requiredSlugs)('%s answers 200 with server-rendered content, its h1, header and footer', async (slug) => {
+    const path = slug === 'home' ? '/' : `/${slug}`;
+    const { status, html, headers } = await getPage(path);
+    expect(status).toBe(200);
+    expect(headers.get('content-type')).toContain('text/html');
+    expect(h1Of(html)?.length).toBeGreaterThan(2);
+    expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
+    expect(html).not.toContain('No content blocks found for this page.');
+    expect(html).toContain('data-island="header"');
+    expect(html).toContain('Our Partners &amp; Sponsors');
+    expect(html).toContain('Search cenotes...');
+  });
+
+  it('an unknown path is a 404 page with the spec texts', async () => {
+    const { status, html } = await getPage('/no-such-cenote-here');
+    expect(status).toBe(404);
+    expect(html).toContain('404');
+    expect(html).toContain('Oops! Page not found');
+    expect(html).toMatch(/<a href="\/"[^>]*>[\s\S]*Return to Home<\/a>/);
+  });
+
+  it('a draft page is a 404 for visitors', async () => {
+    await server.app.db.update(pages).set({ is_published: false }).where(eq(pages.slug, 'cenote-yaakun'));
+    expect((await getPage('/cenote-yaakun')).status).toBe(404);
+    await server.app.db.update(pages).set({ is_published: true }).where(eq(pages.slug, 'cenote-yaakun'));
+    expect((await getPage('/cenote-yaakun')).status).toBe(200);
+  });
+
+  it('a page without active blocks shows the fallback note', async () => {
+    const [page] = await server.app.db
+      .insert(pages)
+      .values({ slug: 'empty-page', title: 'Empty', is_published: true })
+      .returning();
+    await server.app.db
+      .insert(contentBlocks)
+      .values({ page_id: page!.id, block_type: 'text', block_order: 1, is_active: false });
+    const { status, html } = await getPage('/empty-page');
+    expect(status).toBe(200);
+    expect(html).toContain('Page Content');
+    expect(html).toContain('No content blocks found for this page.');
+    expect(html).not.toContain('Page not found in database.');
+  });
+
+  it('unknown block types are not rendered', async () => {
+    const [page] = await server.app.db
+      .insert(pages)
+      .values({ slug: 'odd-blocks', title: 'Odd', is_published: true })
+      .returning();
+    await server.app.db.insert(contentBlocks).values([
+      { page_id: page!.id, block_type: 'hero', block_order: 1, block_data: { title: 'Odd page hero' } },
+      { page_id: page!.id, block_type: 'mystery', block_order: 2, block_data: { secret: 'should not show' } },
+    ]);
+    const { html } = await getPage('/odd-blocks');
+    expect(html).toContain('Odd page hero');
+    expect(html).not.toContain('should not show');
+  });
+});
+
+describe('head metadata (spec section 7)', () => {
+  it('uses every page field when present', async () => {
+    const [page] = await server.app.db
+      .insert(pages)
+      .values({
+        slug: 'full-seo',
+        title: 'Full SEO',
+        is_published: true,
+        meta_title: 'Meta title',
+        meta_description: 'Meta description',
+        og_title: 'OG title',
+        og_description: 'OG description',
+        og_image: '/media/seed/cenote-angelita.jpg',
+        twitter_title: 'Twitter title',
+        twitter_description: 'Twitter description',
+        twitter_image: 'https://images.example/t.jpg',
+        canonical_url: 'https://cenoteatlas.test/full-seo-canonical',
+        structured_data: { '@type': 'Article', headline: 'Tricky </script><script>alert(1)</script>' },
+      })
+      .returning();
+    await server.app.db
+      .insert(contentBlocks)
+      .values({ page_id: page!.id, block_type: 'hero', block_order: 1, block_data: { title: 'Full' } });
+    const { html } = await getPage('/full-seo');
+    expect(html).toContain('<title>Meta title</title>');
+    expect(metaOf(html, 'description')).toBe('Meta description');
+    expect(metaOf(html, 'og:title')).toBe('OG title');
+    expect(metaOf(html, 'og:description')).toBe('OG description');
+    expect(metaOf(html, 'og:image')).toBe('https://cenoteatlas.test/media/seed/cenote-angelita.jpg');
+    expect(metaOf(html, 'og:type')).toBe('website');
+    expect(metaOf(html, 'twitter:card')).toBe('summary_large_image');
+    expect(metaOf(html, 'twitter:title')).toBe('Twitter title');
+    expect(metaOf(html, 'twitter:description')).toBe('Twitter description');
+    expect(metaOf(html, 'twitter:image')).toBe('https://images.example/t.jpg');
+    expect(html).toContain('<link rel="canonical" href="https://cenoteatlas.test/full-seo-canonical">');
+    // The structured data cannot close its script element.
+    const scripts = html.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g) ?? [];
+    expect(scripts).toHaveLength(1);
+    expect(html).not.toContain('<script>alert(1)</script>');
+    const json = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(JSON.parse(json)).toEqual({ '@type': 'Article', headline: 'Tricky </script><script>alert(1)</script>' });
+  });
+
+  it('falls back: title → site title, description → site description, og → site image, twitter → og', async () => {
+    await server.app.db
+      .update(seoSettings)
+      .set({ site_description: 'Site description', default_og_image: '/media/seed/og-default.jpg' })
+      .where(eq(seoSettings.id, 1));
+    const [page] = await server.app.db
+      .insert(pages)
+      .values({ slug: 'bare-seo', title: 'Bare page', is_published: true })
+      .returning();
+    await server.app.db
+      .insert(contentBlocks)
+      .values({ page_id: page!.id, block_type: 'hero', block_order: 1, block_data: { title: 'Bare' } });
+    const { html } = await getPage('/bare-seo');
+    expect(html).toContain('<title>Bare page</title>');
+    expect(metaOf(html, 'description')).toBe('Site description');
+    expect(metaOf(html, 'og:title')).toBe('Bare page');
+    expect(metaOf(html, 'og:description')).toBe('Site description');
+    expect(metaOf(html, 'og:image')).toBe('https://cenoteatlas.test/media/seed/og-default.jpg');
+    expect(metaOf(html, 'twitter:title')).toBe('Bare page');
+    expect(metaOf(html, 'twitter:description')).toBe('Site description');
+    expect(metaOf(html, 'twitter:image')).toBe('https://cenoteatlas.test/media/seed/og-default.jpg');
+    expect(html).not.toContain('rel="canonical"');
+    expect(html).not.toContain('application/ld+json');
+  });
+});
+
+describe('images, sitemap and robots', () => {
+  it('renders <picture> with AVIF and WebP sources, real dimensions, an eager hero and lazy images below', async () => {
+    const { html } = await getPage('/cenote-dos-ojos');
+    expect(html).toMatch(/<source type="image\/avif" srcSet="\/media\/seed\/cenote-dos-ojos\.avif 1600w"/);
+    expect(html).toMatch(/<source type="image\/webp" srcSet="[^"]*\.webp 400w, [^"]*\.webp 1600w"/);
+    const firstImg = /<img [^>]*>/.exec(html)?.[0] ?? '';
+    expect(firstImg).toContain('loading="eager"');
+    expect(firstImg).toContain('fetchPriority="high"');
+    expect(firstImg).toMatch(/width="1600" height="\d+"/);
+    expect(html).toMatch(/<img [^>]*loading="lazy"/);
+  });
+
+  it('sitemap.xml lists every published page with lastmod; robots.txt disallows private areas', async () => {
+    const sitemap = await getPage('/sitemap.xml');
+    expect(sitemap.headers.get('content-type')).toContain('application/xml');
+    expect(sitemap.html).toContain('<loc>https://cenoteatlas.test/</loc>');
+    expect(sitemap.html).toContain('<loc>https://cenoteatlas.test/cenote-el-pit</loc>');
+    expect(sitemap.html).toMatch(/<lastmod>\d{4}-\d\d-\d\dT/);
+    const robots = await getPage('/robots.txt');
+    for (const line of [
+      'Disallow: /admin',
+      'Disallow: /auth',
+      'Disallow: /api',
+      'Sitemap: https://cenoteatlas.test/sitemap.xml',
+    ]) {
+      expect(robots.html).toContain(line);
+    }
+  });
+
+  it('serves hashed assets as immutable', async () => {
+    const { html } = await getPage('/');
+    const css = /href="(\/assets\/site-[^"]+\.css)"/.exec(html)?.[1];
+    const js = /src="(\/assets\/site-[^"]+\.js)"/.exec(html)?.[1];
+    for (const asset of [css, js]) {
+      const response = await fetch(`${server.url}${asset}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toContain('immutable');
+      await response.arrayBuffer();
+    }
+  });
+});
