@@ -325,8 +325,8 @@ function moundPath(x: number, y: number, w: number, l: number): string {
 function columnPath(x: number, y0: number, y1: number, w: number): string {
   const h = y1 - y0;
   return (
-    `M${n(x + w / 2)},${n(y0)}C${n(x + w * 0.1)},${n(y0 + h * 0.35)} ${n(x + w * 0.1)},${n(y0 + h * 0.62)} ${n(x + w * 0.65)},${n(y1)}` +
-    `L${n(x - w * 0.65)},${n(y1)}C${n(x - w * 0.1)},${n(y0 + h * 0.62)} ${n(x - w * 0.1)},${n(y0 + h * 0.35)} ${n(x - w / 2)},${n(y0)}Z`
+    `M${n(x + w / 2)},${n(y0)}C${n(x + w * 0.2)},${n(y0 + h * 0.3)} ${n(x + w * 0.2)},${n(y0 + h * 0.66)} ${n(x + w * 0.65)},${n(y1)}` +
+    `L${n(x - w * 0.65)},${n(y1)}C${n(x - w * 0.2)},${n(y0 + h * 0.66)} ${n(x - w * 0.2)},${n(y0 + h * 0.3)} ${n(x - w / 2)},${n(y0)}Z`
   );
 }
 
@@ -427,7 +427,12 @@ function leaf(s: Svg, x: number, y: number, len: number, wid: number, angle: num
           veins += `M${n(len * t)},0q${n(len * 0.05)},${n(half * 0.5)} ${n(len * 0.11)},${n(half)}`;
         }
       }
-      s.path(veins, 'none', { stroke: rib, 'stroke-width': Math.max(1, wid * 0.035), 'stroke-opacity': 0.45, 'stroke-linecap': 'round' });
+      s.path(veins, 'none', {
+        stroke: rib,
+        'stroke-width': Math.max(1, wid * 0.035),
+        'stroke-opacity': 0.45,
+        'stroke-linecap': 'round',
+      });
     }
   });
 }
@@ -535,6 +540,15 @@ function diver(s: Svg, x: number, y: number, scale: number, angle: number, o: Di
             0,
           ),
           { filter: s.blur(5) },
+        );
+        s.circle(
+          90,
+          7.5,
+          90,
+          s.radBox([
+            [0, light, 0.28],
+            [1, light, 0],
+          ]),
         );
         s.circle(
           94,
@@ -815,16 +829,19 @@ function crossSection(s: Svg, rng: Rng, o: CrossOpts): void {
       i ? rng.range(4, 12) * k : 2 * k,
       rng.range(0.004, 0.009) / k,
       rng.range(0, TAU),
-      14,
+      k < 0.8 ? 9 : 14,
     );
-    s.path(smoothPath(wave, false) + `L${n(W + 20)},${n(H + 20)}L-20,${n(H + 20)}Z`, at(ROCK, i));
-    if (i)
-      s.path(smoothPath(wave, false), 'none', { stroke: '#5a4330', 'stroke-width': 1.5 * k, 'stroke-opacity': 0.18 });
+    s.path(
+      smoothPath(wave, false) + `L${n(W + 20)},${n(H + 20)}L-20,${n(H + 20)}Z`,
+      at(ROCK, i),
+      i ? { stroke: '#5a4330', 'stroke-width': 1.5 * k, 'stroke-opacity': 0.18 } : {},
+    );
   }
   // Pores and fossil flecks in the rock
   const pores: [number, number, number][] = [];
-  for (let i = 0; i < 40; i++) pores.push([rng.range(0, W), rng.range(gy + 30 * k, H), rng.range(1.5, 4.5) * k]);
-  s.path(dotsPath(pores), '#4a3626', { opacity: 0.13 });
+  for (let i = 0; i < (k < 0.6 ? 0 : Math.round(40 * k * k)); i++)
+    pores.push([rng.range(0, W), rng.range(gy + 30 * k, H), rng.range(1.5, 4.5) * k]);
+  if (pores.length) s.path(dotsPath(pores), '#4a3626', { opacity: 0.13 });
   // Depth shading over the rock
   s.rect(
     -10,
@@ -949,6 +966,14 @@ function crossSection(s: Svg, rng: Rng, o: CrossOpts): void {
         ((wy - airTop) * 1.4 + 60 * k) * (1 - (o.dim ?? 0) * 0.45),
       ),
     );
+    // the far rim of the opening, seen through the cut: a strip of ground with bushes and vines
+    if (open) {
+      s.rect(cx - ow - 10, gy - 2, o.openW + 20, 16 * k, '#8a6a48');
+      treeLine(s, rng, cx - ow, cx + ow, gy + 10 * k, () => 8 * k, 9 * k, 16 * k, '#3f7d4a');
+      const vines: P[] = [];
+      for (let i = 0; i < 7; i++) vines.push([cx + rng.range(-0.9, 0.9) * ow, gy + 10 * k]);
+      if (k >= 0.6) hangingLines(s, rng, vines, 20 * k, (wy - gy) * 0.35, '#3f7d4a', 2.5 * k, 0.7);
+    }
     // the far wall of the cavern: faint ledges following the dome
     let arcs = '';
     for (let i = 1; i <= 6; i++) {
@@ -1042,7 +1067,7 @@ function crossSection(s: Svg, rng: Rng, o: CrossOpts): void {
         ]),
       );
       let stones = '';
-      for (let i = 0; i < 9; i++) {
+      for (let i = 0; i < Math.round(9 * Math.min(1, k * 1.4)); i++) {
         const sx = mx + rng.range(-mw * 0.8, mw * 0.8);
         const sy = by - mh * (1 - Math.abs(sx - mx) / (mw * 1.1)) * rng.range(0.6, 1.0);
         stones += smoothPath(blobPoints(rng, sx, sy, rng.range(12, 26) * k, rng.range(8, 16) * k, 6, 0.2), true);
@@ -1113,7 +1138,7 @@ function crossSection(s: Svg, rng: Rng, o: CrossOpts): void {
       });
     }
     // inner shadow along the rock
-    s.path(cavity, 'none', { stroke: '#1d140e', 'stroke-width': 44 * k, 'stroke-opacity': 0.16 });
+    if (k >= 0.8) s.path(cavity, 'none', { stroke: '#1d140e', 'stroke-width': 44 * k, 'stroke-opacity': 0.16 });
     s.path(cavity, 'none', { stroke: '#1d140e', 'stroke-width': 16 * k, 'stroke-opacity': 0.28 });
   });
   s.path(outline, 'none', { stroke: '#4b3525', 'stroke-width': 2.2 * k, 'stroke-opacity': 0.55 });
@@ -1188,17 +1213,8 @@ function crossSection(s: Svg, rng: Rng, o: CrossOpts): void {
   if (open) {
     for (const side of [-1, 1]) {
       const ex = cx + side * ow;
-      treeLine(
-        s,
-        rng,
-        Math.min(ex, ex - side * 70 * k),
-        Math.max(ex, ex - side * 70 * k),
-        gy + 8 * k,
-        () => 22 * k,
-        10 * k,
-        18 * k,
-        '#2d7340',
-      );
+      bush(s, rng, ex - side * 34 * k, gy + 4 * k, 30 * k);
+      if (k >= 0.6) bush(s, rng, ex - side * 4 * k, gy + 8 * k, 18 * k);
     }
   }
 }
@@ -1540,6 +1556,8 @@ interface LayerOpts {
   spot: P; // where the light is brightest
   spotR: number;
   litPeak?: number; // which depth (0 far .. 1 near) catches most light
+  litWidth?: number; // how quickly the light falls off with depth
+  rim?: boolean; // a thin light rim under the best-lit layer's formations
   ceil: [number, number]; // ceiling edge height, far and near layer
   floor?: [number, number];
   floorFrom?: number; // only layers at or nearer than this get a floor
@@ -1565,7 +1583,7 @@ function caveLayers(s: Svg, rng: Rng, o: LayerOpts): void {
     const t = o.layers > 1 ? i / (o.layers - 1) : 1;
     const sc = lerp(0.4, 1.25, t);
     const base = mix(o.far, o.near, t);
-    const la = clamp(1 - Math.abs(t - (o.litPeak ?? 0.3)) * 1.4, 0.1, 1) * 0.9;
+    const la = clamp(1 - Math.abs(t - (o.litPeak ?? 0.3)) * (o.litWidth ?? 1.4), 0.06, 1) * 0.92;
     const fill = s.rad(
       [
         [0, mix(base, o.lit, la)],
@@ -1651,6 +1669,20 @@ function caveLayers(s: Svg, rng: Rng, o: LayerOpts): void {
         d += smoothPath(clockwise([[outerX, -80], ...inner, [outerX, H + 80]]), true, 0.9);
       }
     }
+    if (o.rim && la > 0.6) {
+      const glow = s.rad(
+        [
+          [0, mix(o.lit, '#ffffff', 0.4), 0.75],
+          [0.45, o.lit, 0.3],
+          [1, o.lit, 0],
+        ],
+        o.spot[0],
+        o.spot[1],
+        o.spotR,
+        o.spotR * 0.8,
+      );
+      s.path(d, glow, { transform: 'translate(-2 3)' });
+    }
     s.path(d, fill);
     o.after?.(i, t);
   }
@@ -1672,6 +1704,8 @@ interface DarkCaveOpts {
   farGlow?: boolean;
   water?: string;
   litPeak?: number;
+  litWidth?: number;
+  rim?: boolean;
 }
 
 /** A dark flooded cave passage: parallax layers of formations, divers with torches, a guideline. */
@@ -1741,6 +1775,8 @@ function darkCave(s: Svg, rng: Rng, o: DarkCaveOpts): void {
     spot: o.spot,
     spotR: o.spotR,
     litPeak: o.litPeak,
+    litWidth: o.litWidth,
+    rim: o.rim,
     ceil: [o.vp[1] - 60, H * 0.04],
     floor: [o.vp[1] + 60, H * 0.96],
     walls: 200,
@@ -1748,13 +1784,13 @@ function darkCave(s: Svg, rng: Rng, o: DarkCaveOpts): void {
     cx: o.vp[0],
     density: o.density,
     columns: o.columns,
-    curtains: true,
+    curtains: false,
     after: (i) => {
       if (i === o.layers - 2) drawDivers();
     },
   });
   if (o.torchFrom) {
-    beam(s, o.torchFrom, o.spot, 40, o.spotR * 0.9, '#fff4d6', 0.3, 16);
+    beam(s, o.torchFrom, o.spot, 40, o.spotR * 0.7, '#fff4d6', 0.16, 16);
     s.ellipse(
       o.spot[0],
       o.spot[1],
@@ -1907,7 +1943,7 @@ function dryCave(s: Svg, rng: Rng, o: DryCaveOpts): void {
     cx: ix,
     density: o.density,
     columns: 0,
-    curtains: true,
+    curtains: false,
   });
   // hole in the roof: sky and leaves, a halo of light on the rock around it
   s.ellipse(
@@ -2319,16 +2355,50 @@ function temple(s: Svg, x: number, base: number, w: number, h: number, warmth: n
     const y = base - (i + 1) * th;
     const ww = w * (1 - i * 0.085);
     const top = ww - th * 0.5;
-    s.path(polyPath([[x - ww / 2, y + th], [x + ww / 2, y + th], [x + top / 2, y + th * 0.2], [x - top / 2, y + th * 0.2]]), lit);
-    s.path(polyPath([[x + ww * 0.1, y + th], [x + ww / 2, y + th], [x + top / 2, y + th * 0.2], [x + top * 0.1, y + th * 0.2]]), side, { opacity: 0.6 });
+    s.path(
+      polyPath([
+        [x - ww / 2, y + th],
+        [x + ww / 2, y + th],
+        [x + top / 2, y + th * 0.2],
+        [x - top / 2, y + th * 0.2],
+      ]),
+      lit,
+    );
+    s.path(
+      polyPath([
+        [x + ww * 0.1, y + th],
+        [x + ww / 2, y + th],
+        [x + top / 2, y + th * 0.2],
+        [x + top * 0.1, y + th * 0.2],
+      ]),
+      side,
+      { opacity: 0.6 },
+    );
     s.rect(x - top / 2, y, top, th * 0.22, mix(lit, '#ffffff', 0.3));
     s.rect(x - ww / 2, y + th - th * 0.14, ww, th * 0.14, '#6d5638', { opacity: 0.35 });
   }
   const topY = base - tiers * th;
   const sw0 = w * 0.17;
   const sw1 = w * 0.11;
-  s.path(polyPath([[x - sw0 / 2, base], [x + sw0 / 2, base], [x + sw1 / 2, topY], [x - sw1 / 2, topY]]), mix(lit, '#ffffff', 0.3));
-  s.path(polyPath([[x, base], [x + sw0 / 2, base], [x + sw1 / 2, topY], [x, topY]]), side, { opacity: 0.25 });
+  s.path(
+    polyPath([
+      [x - sw0 / 2, base],
+      [x + sw0 / 2, base],
+      [x + sw1 / 2, topY],
+      [x - sw1 / 2, topY],
+    ]),
+    mix(lit, '#ffffff', 0.3),
+  );
+  s.path(
+    polyPath([
+      [x, base],
+      [x + sw0 / 2, base],
+      [x + sw1 / 2, topY],
+      [x, topY],
+    ]),
+    side,
+    { opacity: 0.25 },
+  );
   let steps = '';
   for (let i = 1; i < 26; i++) {
     const t = i / 26;
@@ -2337,7 +2407,11 @@ function temple(s: Svg, x: number, base: number, w: number, h: number, warmth: n
     steps += `M${n(x - hw)},${n(y)}H${n(x + hw)}`;
   }
   s.path(steps, 'none', { stroke: '#8d7250', 'stroke-width': 1.3, 'stroke-opacity': 0.6 });
-  s.path(`M${n(x - sw0 / 2)},${n(base)}L${n(x - sw1 / 2)},${n(topY)}M${n(x + sw0 / 2)},${n(base)}L${n(x + sw1 / 2)},${n(topY)}`, 'none', { stroke: '#8d7250', 'stroke-width': 3 });
+  s.path(
+    `M${n(x - sw0 / 2)},${n(base)}L${n(x - sw1 / 2)},${n(topY)}M${n(x + sw0 / 2)},${n(base)}L${n(x + sw1 / 2)},${n(topY)}`,
+    'none',
+    { stroke: '#8d7250', 'stroke-width': 3 },
+  );
   const tw = w * 0.26;
   const tH = h * 0.2;
   s.rect(x - tw / 2, topY - tH, tw, tH, lit);
@@ -2350,8 +2424,20 @@ function temple(s: Svg, x: number, base: number, w: number, h: number, warmth: n
 function bush(s: Svg, rng: Rng, x: number, y: number, size: number): void {
   s.ellipse(x + size * 0.2, y + size * 0.1, size * 1.3, size * 0.28, '#1c3f22', { opacity: 0.3 });
   let d = '';
-  for (let i = 0; i < 4; i++) d += ellipsePath(x + rng.range(-0.7, 0.7) * size, y - rng.range(0.2, 0.6) * size, size * rng.range(0.45, 0.7), size * rng.range(0.4, 0.55));
-  s.path(d, s.lin([[0, rng.pick(['#5aa35a', '#4f9a52', '#6aae58'])], [1, '#24603a']]));
+  for (let i = 0; i < 4; i++)
+    d += ellipsePath(
+      x + rng.range(-0.7, 0.7) * size,
+      y - rng.range(0.2, 0.6) * size,
+      size * rng.range(0.45, 0.7),
+      size * rng.range(0.4, 0.55),
+    );
+  s.path(
+    d,
+    s.lin([
+      [0, rng.pick(['#5aa35a', '#4f9a52', '#6aae58'])],
+      [1, '#24603a'],
+    ]),
+  );
 }
 
 /** A plank deck along a centre line, wider where it is nearer the viewer (larger y). */
@@ -2376,7 +2462,13 @@ function deck(s: Svg, centre: readonly P[], width: (y: number) => number): void 
   });
   const outline = polyPath([...left, ...[...right].reverse()]);
   s.path(outline, '#2a1d12', { opacity: 0.3, transform: 'translate(6 9)' });
-  s.path(outline, s.lin([[0, '#c99a66'], [1, '#a97a4c']]));
+  s.path(
+    outline,
+    s.lin([
+      [0, '#c99a66'],
+      [1, '#a97a4c'],
+    ]),
+  );
   s.path(planks.join(''), 'none', { stroke: '#6e4c30', 'stroke-width': 1.6, 'stroke-opacity': 0.7 });
   let posts = '';
   left.forEach((p, i) => {
@@ -2385,7 +2477,14 @@ function deck(s: Svg, centre: readonly P[], width: (y: number) => number): void 
     posts += `M${pt(p)}v${n(-h)}`;
   });
   s.path(posts, 'none', { stroke: '#5e3f26', 'stroke-width': 3 });
-  s.path(smoothPath(left.map(([x, y]): P => [x, y - width(y) * 0.45]), false), 'none', { stroke: '#7d5737', 'stroke-width': 4 });
+  s.path(
+    smoothPath(
+      left.map(([x, y]): P => [x, y - width(y) * 0.45]),
+      false,
+    ),
+    'none',
+    { stroke: '#7d5737', 'stroke-width': 4 },
+  );
   s.path(polyPath(left, false), 'none', { stroke: '#6e4c30', 'stroke-width': 2.5 });
 }
 
@@ -2394,10 +2493,46 @@ function oblique(s: Svg, rng: Rng, o: ObliqueOpts): void {
   const { cx, cy, rx, ry, depth } = o;
   sky(s, rng, o.horizon + 60, o.warmth, 3);
   const ph = rng.range(0, TAU);
-  treeLine(s, rng, -20, W + 20, o.horizon + 20, (x) => 60 + 25 * Math.sin(x * 0.005 + ph), 18, 34, s.lin([[0, '#9cc7a4'], [1, '#7cae8c']]));
+  treeLine(
+    s,
+    rng,
+    -20,
+    W + 20,
+    o.horizon + 20,
+    (x) => 60 + 25 * Math.sin(x * 0.005 + ph),
+    18,
+    34,
+    s.lin([
+      [0, '#9cc7a4'],
+      [1, '#7cae8c'],
+    ]),
+  );
   if (o.temple) temple(s, o.temple.x, o.horizon + 26, o.temple.w, o.temple.h, o.warmth);
-  treeLine(s, rng, -20, W + 20, o.horizon + 40, (x) => 34 + 20 * Math.sin(x * 0.008 + ph * 2), 16, 30, s.lin([[0, '#5c9d5e'], [1, '#3d7d4b']]));
-  s.rect(-10, o.horizon + 38, W + 20, H, s.lin([[0, '#7aa653'], [0.35, '#578f45'], [1, '#2c6236']]));
+  treeLine(
+    s,
+    rng,
+    -20,
+    W + 20,
+    o.horizon + 40,
+    (x) => 34 + 20 * Math.sin(x * 0.008 + ph * 2),
+    16,
+    30,
+    s.lin([
+      [0, '#5c9d5e'],
+      [1, '#3d7d4b'],
+    ]),
+  );
+  s.rect(
+    -10,
+    o.horizon + 38,
+    W + 20,
+    H,
+    s.lin([
+      [0, '#7aa653'],
+      [0.35, '#578f45'],
+      [1, '#2c6236'],
+    ]),
+  );
   // ground: soft shade patches and scattered bushes, kept clear of the cenote
   let patches = '';
   for (let i = 0; i < 18; i++) {
@@ -2418,32 +2553,112 @@ function oblique(s: Svg, rng: Rng, o: ObliqueOpts): void {
   for (const [x, y] of bushes) bush(s, rng, x, y, lerp(10, 46, (y - o.horizon) / (H - o.horizon)));
   // the limestone rim and the hole
   s.ellipse(cx + 12, cy + ry * 0.16, rx * 1.12, ry * 1.26, '#1f3d22', { opacity: 0.3, filter: s.blur(12) });
-  s.ellipse(cx, cy, rx * 1.07, ry * 1.16, s.lin([[0, '#f3e6c6'], [1, '#c9a877']]));
+  s.ellipse(
+    cx,
+    cy,
+    rx * 1.07,
+    ry * 1.16,
+    s.lin([
+      [0, '#f3e6c6'],
+      [1, '#c9a877'],
+    ]),
+  );
   let stones = '';
   for (let i = 0; i < 16; i++) {
     const a = rng.range(0, TAU);
-    stones += smoothPath(blobPoints(rng, cx + Math.cos(a) * rx * 1.08, cy + Math.sin(a) * ry * 1.17, rng.range(10, 26), rng.range(6, 12), 6, 0.2), true);
+    stones += smoothPath(
+      blobPoints(
+        rng,
+        cx + Math.cos(a) * rx * 1.08,
+        cy + Math.sin(a) * ry * 1.17,
+        rng.range(10, 26),
+        rng.range(6, 12),
+        6,
+        0.2,
+      ),
+      true,
+    );
   }
   s.path(stones, '#d8c29a');
   const hole = ellipsePath(cx, cy, rx, ry);
   const wy = cy + depth;
   s.group({ 'clip-path': s.clip(hole) }, () => {
-    s.rect(cx - rx, cy - ry, rx * 2, depth + ry * 2, s.lin([[0, '#ead4a6'], [0.5, '#b58f62'], [1, '#4e3a2a']], 0, cy - ry, 0, wy, true));
+    s.rect(
+      cx - rx,
+      cy - ry,
+      rx * 2,
+      depth + ry * 2,
+      s.lin(
+        [
+          [0, '#ead4a6'],
+          [0.5, '#b58f62'],
+          [1, '#4e3a2a'],
+        ],
+        0,
+        cy - ry,
+        0,
+        wy,
+        true,
+      ),
+    );
     let strata = '';
     for (let i = 1; i < 6; i++) {
       const yy = cy - ry + ((depth + ry) * i) / 6 + rng.range(-4, 4);
       strata += `M${n(cx - rx)},${n(yy + ry)}A${n(rx)},${n(ry)} 0 0,1 ${n(cx + rx)},${n(yy + ry)}`;
     }
     s.path(strata, 'none', { stroke: '#4b3626', 'stroke-width': 3, 'stroke-opacity': 0.16 });
-    s.rect(cx - rx, cy - ry, rx * 2, depth + ry * 2, s.lin([[0, '#1d140d', 0.5], [0.35, '#1d140d', 0], [0.75, '#1d140d', 0], [1, '#1d140d', 0.35]], 0, 0, 1, 0));
+    s.rect(
+      cx - rx,
+      cy - ry,
+      rx * 2,
+      depth + ry * 2,
+      s.lin(
+        [
+          [0, '#1d140d', 0.5],
+          [0.35, '#1d140d', 0],
+          [0.75, '#1d140d', 0],
+          [1, '#1d140d', 0.35],
+        ],
+        0,
+        0,
+        1,
+        0,
+      ),
+    );
     const starts: P[] = [];
     for (let i = 0; i < o.vines; i++) {
       const x = cx + rng.range(-0.92, 0.92) * rx;
       starts.push([x, cy - ry * Math.sqrt(1 - ((x - cx) / rx) ** 2) - 4]);
     }
     hangingLines(s, rng, starts, depth * 0.3, depth * 1.2, '#2f6f38', 4, 0.85);
-    hangingLines(s, rng, starts.map(([x, y]): P => [x + 14, y]), depth * 0.2, depth * 1.0, '#4a3323', 2, 0.6);
-    s.ellipse(cx, wy, rx * 0.99, ry, s.lin([[0, '#0b5f6c'], [0.4, '#1aa6ac'], [1, '#6fe2d4']], 0, wy - ry, 0, wy + ry, true));
+    hangingLines(
+      s,
+      rng,
+      starts.map(([x, y]): P => [x + 14, y]),
+      depth * 0.2,
+      depth * 1.0,
+      '#4a3323',
+      2,
+      0.6,
+    );
+    s.ellipse(
+      cx,
+      wy,
+      rx * 0.99,
+      ry,
+      s.lin(
+        [
+          [0, '#0b5f6c'],
+          [0.4, '#1aa6ac'],
+          [1, '#6fe2d4'],
+        ],
+        0,
+        wy - ry,
+        0,
+        wy + ry,
+        true,
+      ),
+    );
     // shade from the rim, light glints, lily pads
     s.ellipse(cx - rx * 0.3, wy - ry * 0.45, rx * 0.85, ry * 0.7, '#073845', { opacity: 0.3, filter: s.blur(20) });
     if (o.caveMouth) {
@@ -2457,7 +2672,12 @@ function oblique(s: Svg, rng: Rng, o: ObliqueOpts): void {
       const gw = rng.range(20, 70);
       glints += `M${n(gx - gw / 2)},${n(gy)}h${n(gw)}`;
     }
-    s.path(glints, 'none', { stroke: '#ffffff', 'stroke-width': 2.5, 'stroke-opacity': 0.35, 'stroke-linecap': 'round' });
+    s.path(glints, 'none', {
+      stroke: '#ffffff',
+      'stroke-width': 2.5,
+      'stroke-opacity': 0.35,
+      'stroke-linecap': 'round',
+    });
     let pads = '';
     const flowers: [number, number, number][] = [];
     for (let i = 0; i < (o.lily ?? 0); i++) {
@@ -2476,7 +2696,11 @@ function oblique(s: Svg, rng: Rng, o: ObliqueOpts): void {
       const sy = wy + rng.range(0.25, 0.8) * ry;
       s.ellipse(sx, sy + 4, 28, 8, 'none', { stroke: '#ffffff', 'stroke-opacity': 0.55, 'stroke-width': 2 });
       s.circle(sx, sy - 2, 7, '#6b4a36');
-      s.path(`M${n(sx - 12)},${n(sy + 2)}q12,-6 24,0`, 'none', { stroke: rng.pick(['#f2c14e', '#e9735f', '#ffffff']), 'stroke-width': 4, 'stroke-linecap': 'round' });
+      s.path(`M${n(sx - 12)},${n(sy + 2)}q12,-6 24,0`, 'none', {
+        stroke: rng.pick(['#f2c14e', '#e9735f', '#ffffff']),
+        'stroke-width': 4,
+        'stroke-linecap': 'round',
+      });
     }
     if (o.boardwalk) {
       // stairs down the far wall to a floating deck
@@ -2485,8 +2709,25 @@ function oblique(s: Svg, rng: Rng, o: ObliqueOpts): void {
       const x1 = cx - rx * 0.18;
       const y1 = wy - ry * 0.78;
       const sw = 50;
-      s.path(polyPath([[x0, y0], [x0 + sw, y0], [x1 + sw, y1], [x1, y1]]), '#3a2a1d', { opacity: 0.35, transform: 'translate(8 6)' });
-      s.path(polyPath([[x0, y0], [x0 + sw, y0], [x1 + sw, y1], [x1, y1]]), '#b4855a');
+      s.path(
+        polyPath([
+          [x0, y0],
+          [x0 + sw, y0],
+          [x1 + sw, y1],
+          [x1, y1],
+        ]),
+        '#3a2a1d',
+        { opacity: 0.35, transform: 'translate(8 6)' },
+      );
+      s.path(
+        polyPath([
+          [x0, y0],
+          [x0 + sw, y0],
+          [x1 + sw, y1],
+          [x1, y1],
+        ]),
+        '#b4855a',
+      );
       let st = '';
       for (let i = 1; i < 14; i++) {
         const t = i / 14;
@@ -2495,18 +2736,53 @@ function oblique(s: Svg, rng: Rng, o: ObliqueOpts): void {
       s.path(st, 'none', { stroke: '#6e4c30', 'stroke-width': 2 });
       let posts = '';
       for (let i = 0; i <= 6; i++) posts += `M${n(lerp(x0, x1, i / 6) + sw)},${n(lerp(y0, y1, i / 6))}v-28`;
-      s.path(posts + `M${n(x0 + sw)},${n(y0 - 28)}L${n(x1 + sw)},${n(y1 - 28)}`, 'none', { stroke: '#7d5737', 'stroke-width': 3 });
-      s.path(polyPath([[x1 - 70, y1], [x1 + 170, y1], [x1 + 150, y1 + 34], [x1 - 96, y1 + 34]]), '#c08f60');
-      s.path(`M${n(x1 - 96)},${n(y1 + 34)}L${n(x1 + 150)},${n(y1 + 34)}`, 'none', { stroke: '#6e4c30', 'stroke-width': 3 });
-      s.path(`M${n(x1 + 60)},${n(y1 + 34)}v30M${n(x1 + 84)},${n(y1 + 34)}v30M${n(x1 + 60)},${n(y1 + 46)}h24M${n(x1 + 60)},${n(y1 + 58)}h24`, 'none', { stroke: '#e9e4da', 'stroke-width': 3, 'stroke-opacity': 0.85 });
+      s.path(posts + `M${n(x0 + sw)},${n(y0 - 28)}L${n(x1 + sw)},${n(y1 - 28)}`, 'none', {
+        stroke: '#7d5737',
+        'stroke-width': 3,
+      });
+      s.path(
+        polyPath([
+          [x1 - 70, y1],
+          [x1 + 170, y1],
+          [x1 + 150, y1 + 34],
+          [x1 - 96, y1 + 34],
+        ]),
+        '#c08f60',
+      );
+      s.path(`M${n(x1 - 96)},${n(y1 + 34)}L${n(x1 + 150)},${n(y1 + 34)}`, 'none', {
+        stroke: '#6e4c30',
+        'stroke-width': 3,
+      });
+      s.path(
+        `M${n(x1 + 60)},${n(y1 + 34)}v30M${n(x1 + 84)},${n(y1 + 34)}v30M${n(x1 + 60)},${n(y1 + 46)}h24M${n(x1 + 60)},${n(y1 + 58)}h24`,
+        'none',
+        { stroke: '#e9e4da', 'stroke-width': 3, 'stroke-opacity': 0.85 },
+      );
     }
   });
-  s.path(`M${n(cx - rx)},${n(cy)}A${n(rx)},${n(ry)} 0 0,0 ${n(cx + rx)},${n(cy)}`, 'none', { stroke: '#fbf1d8', 'stroke-width': 5, 'stroke-opacity': 0.9 });
-  s.path(`M${n(cx - rx)},${n(cy)}A${n(rx)},${n(ry)} 0 0,1 ${n(cx + rx)},${n(cy)}`, 'none', { stroke: '#6b5038', 'stroke-width': 3, 'stroke-opacity': 0.5 });
+  s.path(`M${n(cx - rx)},${n(cy)}A${n(rx)},${n(ry)} 0 0,0 ${n(cx + rx)},${n(cy)}`, 'none', {
+    stroke: '#fbf1d8',
+    'stroke-width': 5,
+    'stroke-opacity': 0.9,
+  });
+  s.path(`M${n(cx - rx)},${n(cy)}A${n(rx)},${n(ry)} 0 0,1 ${n(cx + rx)},${n(cy)}`, 'none', {
+    stroke: '#6b5038',
+    'stroke-width': 3,
+    'stroke-opacity': 0.5,
+  });
   // ferns and bushes along the near rim
   for (let i = 0; i < 5; i++) {
     const a = deg(rng.range(20, 160));
-    frond(s, cx + Math.cos(a) * rx * 1.05, cy + Math.sin(a) * ry * 1.12, rng.range(50, 90), rng.range(-150, -30), rng.sign() * 0.5, rng.pick(['#2c7040', '#3a8548']), 8);
+    frond(
+      s,
+      cx + Math.cos(a) * rx * 1.05,
+      cy + Math.sin(a) * ry * 1.12,
+      rng.range(50, 90),
+      rng.range(-150, -30),
+      rng.sign() * 0.5,
+      rng.pick(['#2c7040', '#3a8548']),
+      8,
+    );
   }
   if (o.boardwalk) {
     const path: P[] = [
@@ -2521,9 +2797,40 @@ function oblique(s: Svg, rng: Rng, o: ObliqueOpts): void {
   // foreground vegetation framing the view
   for (const side of [-1, 1]) {
     const bx = side < 0 ? 0 : W;
-    treeLine(s, rng, side < 0 ? -20 : W * 0.82, side < 0 ? W * 0.18 : W + 20, H + 10, (x) => 150 - Math.abs(x - bx) * 0.5, 30, 55, s.lin([[0, '#3c8a48'], [1, '#17402a']]));
-    palm(s, rng, bx - side * rng.range(60, 150), H * 0.9, rng.range(380, 470), -side * rng.range(0.05, 0.15), '#4a3829', '#1f5a34');
-    for (let i = 0; i < 4; i++) frond(s, bx - side * rng.range(0, 120), H + 10, rng.range(160, 240), side < 0 ? rng.range(-70, -20) : rng.range(-160, -110), side * 0.5, rng.pick(['#2c7040', '#3a8548', '#24603a']));
+    treeLine(
+      s,
+      rng,
+      side < 0 ? -20 : W * 0.82,
+      side < 0 ? W * 0.18 : W + 20,
+      H + 10,
+      (x) => 150 - Math.abs(x - bx) * 0.5,
+      30,
+      55,
+      s.lin([
+        [0, '#3c8a48'],
+        [1, '#17402a'],
+      ]),
+    );
+    palm(
+      s,
+      rng,
+      bx - side * rng.range(60, 150),
+      H * 0.9,
+      rng.range(380, 470),
+      -side * rng.range(0.05, 0.15),
+      '#4a3829',
+      '#1f5a34',
+    );
+    for (let i = 0; i < 4; i++)
+      frond(
+        s,
+        bx - side * rng.range(0, 120),
+        H + 10,
+        rng.range(160, 240),
+        side < 0 ? rng.range(-70, -20) : rng.range(-160, -110),
+        side * 0.5,
+        rng.pick(['#2c7040', '#3a8548', '#24603a']),
+      );
   }
 }
 
@@ -2535,8 +2842,8 @@ function oblique(s: Svg, rng: Rng, o: ObliqueOpts): void {
 function tapered(p0: P, c1: P, c2: P, p3: P, w0: number, w1: number): string {
   const left: P[] = [];
   const right: P[] = [];
-  for (let i = 0; i <= 10; i++) {
-    const t = i / 10;
+  for (let i = 0; i <= 7; i++) {
+    const t = i / 7;
     const u = 1 - t;
     const x = u * u * u * p0[0] + 3 * u * u * t * c1[0] + 3 * u * t * t * c2[0] + t * t * t * p3[0];
     const y = u * u * u * p0[1] + 3 * u * u * t * c1[1] + 3 * u * t * t * c2[1] + t * t * t * p3[1];
@@ -2551,7 +2858,11 @@ function tapered(p0: P, c1: P, c2: P, p3: P, w0: number, w1: number): string {
 }
 
 /** Mangroves seen half above and half below the water line, their prop roots arching into clear water. */
-function mangroves(s: Svg, rng: Rng, o: { waterY: number; river: boolean; trees: number; diver: boolean; warmth: number }): void {
+function mangroves(
+  s: Svg,
+  rng: Rng,
+  o: { waterY: number; river: boolean; trees: number; diver: boolean; warmth: number },
+): void {
   const { w: W, h: H } = s;
   const wy = o.waterY;
   sky(s, rng, wy + 10, o.warmth, 2);
@@ -2559,26 +2870,106 @@ function mangroves(s: Svg, rng: Rng, o: { waterY: number; river: boolean; trees:
   if (o.river) {
     // banks receding to the horizon on both sides of a river-like cenote
     const vx = W * rng.range(0.45, 0.58);
-    treeLine(s, rng, vx + 40, W + 20, wy, (x) => 30 + ((x - vx) / (W - vx)) * 170 + 10 * Math.sin(x * 0.03), 16, 30, s.lin([[0, '#78ad7c'], [1, '#4a8a5a']]));
-    treeLine(s, rng, -20, vx - 40, wy, (x) => 30 + ((vx - x) / vx) * 190 + 10 * Math.sin(x * 0.03 + ph), 16, 30, s.lin([[0, '#6aa56e'], [1, '#3c7a4e']]));
+    treeLine(
+      s,
+      rng,
+      vx + 40,
+      W + 20,
+      wy,
+      (x) => 30 + ((x - vx) / (W - vx)) * 170 + 10 * Math.sin(x * 0.03),
+      16,
+      30,
+      s.lin([
+        [0, '#78ad7c'],
+        [1, '#4a8a5a'],
+      ]),
+    );
+    treeLine(
+      s,
+      rng,
+      -20,
+      vx - 40,
+      wy,
+      (x) => 30 + ((vx - x) / vx) * 190 + 10 * Math.sin(x * 0.03 + ph),
+      16,
+      30,
+      s.lin([
+        [0, '#6aa56e'],
+        [1, '#3c7a4e'],
+      ]),
+    );
     treeLine(s, rng, vx - 90, vx + 90, wy, () => 18, 9, 14, '#9cc7a0');
-    s.path(polyPath([[vx - 60, wy], [vx + 60, wy], [vx + 90, wy + 1], [vx - 90, wy + 1]]), '#bfeee6');
+    s.path(
+      polyPath([
+        [vx - 60, wy],
+        [vx + 60, wy],
+        [vx + 90, wy + 1],
+        [vx - 90, wy + 1],
+      ]),
+      '#bfeee6',
+    );
   } else {
-    treeLine(s, rng, -20, W + 20, wy, (x) => 70 + 30 * Math.sin(x * 0.006 + ph), 20, 36, s.lin([[0, '#7ab27e'], [1, '#4d8a5e']]));
+    treeLine(
+      s,
+      rng,
+      -20,
+      W + 20,
+      wy,
+      (x) => 70 + 30 * Math.sin(x * 0.006 + ph),
+      20,
+      36,
+      s.lin([
+        [0, '#7ab27e'],
+        [1, '#4d8a5e'],
+      ]),
+    );
   }
   // water volume, sunbeams, sandy bed
   const bed = (x: number): number => H - 80 - 90 * Math.sin((x / W) * Math.PI * 0.9 + ph) * 0.5;
-  s.rect(-10, wy, W + 20, H - wy + 10, s.lin([[0, '#63dcd2'], [0.3, '#21aeb4'], [0.75, '#0d6f86'], [1, '#0a4d68']], 0, wy, 0, H, true));
+  s.rect(
+    -10,
+    wy,
+    W + 20,
+    H - wy + 10,
+    s.lin(
+      [
+        [0, '#63dcd2'],
+        [0.3, '#21aeb4'],
+        [0.75, '#0d6f86'],
+        [1, '#0a4d68'],
+      ],
+      0,
+      wy,
+      0,
+      H,
+      true,
+    ),
+  );
   for (let i = 0; i < 6; i++) {
     const x = rng.range(0, W);
-    beam(s, [x, wy], [x + rng.range(60, 200), H], rng.range(30, 70), rng.range(90, 180), '#e9fffb', rng.range(0.14, 0.26), 10);
+    beam(
+      s,
+      [x, wy],
+      [x + rng.range(60, 200), H],
+      rng.range(30, 70),
+      rng.range(90, 180),
+      '#e9fffb',
+      rng.range(0.14, 0.26),
+      10,
+    );
   }
   const bottom: P[] = [];
   for (let i = 0; i <= 10; i++) {
     const x = lerp(-20, W + 20, i / 10);
     bottom.push([x, bed(x) + rng.range(-8, 8)]);
   }
-  s.path(smoothPath(bottom, false) + `L${W + 20},${H + 10}L-20,${H + 10}Z`, s.lin([[0, '#c3dfbf'], [1, '#6aa89c']]));
+  s.path(
+    smoothPath(bottom, false) + `L${W + 20},${H + 10}L-20,${H + 10}Z`,
+    s.lin([
+      [0, '#c3dfbf'],
+      [1, '#6aa89c'],
+    ]),
+  );
   let grass = '';
   for (let i = 0; i < 50; i++) {
     const x = rng.range(0, W);
@@ -2599,7 +2990,7 @@ function mangroves(s: Svg, rng: Rng, o: { waterY: number; river: boolean; trees:
     const hub = wy - rng.range(110, 150) * scale;
     const crownY = wy - rng.range(210, 260) * scale;
     let roots = '';
-    const count = rng.int(10, 14);
+    const count = rng.int(8, 11);
     const width = (near ? 11 : 6) * scale;
     for (let j = 0; j < count; j++) {
       const side = j % 2 ? 1 : -1;
@@ -2611,9 +3002,16 @@ function mangroves(s: Svg, rng: Rng, o: { waterY: number; river: boolean; trees:
       const c1: P = [sx + side * spread * 0.55, sy - rng.range(25, 60) * scale];
       const c2: P = [ex - side * spread * 0.15, lerp(sy, ey, 0.1)];
       roots += tapered([sx, sy], c1, c2, [ex, ey], width * rng.range(0.7, 1.1), width * 0.3);
-      if (rng.chance(0.5)) {
+      if (rng.chance(0.35)) {
         const fx = ex + side * rng.range(10, 40) * scale;
-        roots += tapered([lerp(c2[0], ex, 0.5), lerp(c2[1], ey, 0.6)], [fx, lerp(c2[1], ey, 0.7)], [fx, ey - 20], [fx + side * 6, ey + 10], width * 0.4, width * 0.2);
+        roots += tapered(
+          [lerp(c2[0], ex, 0.5), lerp(c2[1], ey, 0.6)],
+          [fx, lerp(c2[1], ey, 0.7)],
+          [fx, ey - 20],
+          [fx + side * 6, ey + 10],
+          width * 0.4,
+          width * 0.2,
+        );
       }
     }
     s.group({ 'clip-path': below }, () => {
@@ -2622,11 +3020,31 @@ function mangroves(s: Svg, rng: Rng, o: { waterY: number; river: boolean; trees:
     s.group({ 'clip-path': above }, () => {
       const bark = near ? '#4a3526' : '#7a6a52';
       s.path(roots, bark);
-      s.path(`M${n(tx - 9 * scale)},${n(hub + 10)}L${n(tx - 5 * scale)},${n(crownY)}L${n(tx + 5 * scale)},${n(crownY)}L${n(tx + 9 * scale)},${n(hub + 10)}Z`, bark);
+      s.path(
+        `M${n(tx - 9 * scale)},${n(hub + 10)}L${n(tx - 5 * scale)},${n(crownY)}L${n(tx + 5 * scale)},${n(crownY)}L${n(tx + 9 * scale)},${n(hub + 10)}Z`,
+        bark,
+      );
       const cr = 160 * scale;
       let crown = '';
-      for (let j = 0; j < 8; j++) crown += ellipsePath(tx + rng.range(-cr, cr), crownY + rng.range(-cr * 0.4, cr * 0.12), cr * rng.range(0.32, 0.55), cr * rng.range(0.24, 0.38));
-      s.path(crown, near ? s.lin([[0, '#5aa35a'], [1, '#1f5233']]) : s.lin([[0, '#8fc191'], [1, '#5a9468']]));
+      for (let j = 0; j < 8; j++)
+        crown += ellipsePath(
+          tx + rng.range(-cr, cr),
+          crownY + rng.range(-cr * 0.4, cr * 0.12),
+          cr * rng.range(0.32, 0.55),
+          cr * rng.range(0.24, 0.38),
+        );
+      s.path(
+        crown,
+        near
+          ? s.lin([
+              [0, '#5aa35a'],
+              [1, '#1f5233'],
+            ])
+          : s.lin([
+              [0, '#8fc191'],
+              [1, '#5a9468'],
+            ]),
+      );
       let aerial = '';
       for (let j = 0; j < 4; j++) {
         const ax = tx + rng.range(-cr, cr) * 0.8;
@@ -2637,7 +3055,16 @@ function mangroves(s: Svg, rng: Rng, o: { waterY: number; river: boolean; trees:
   }
   // the surface from just below: bright line and ripples
   s.rect(-10, wy - 2, W + 20, 5, '#f2fffd', { opacity: 0.9 });
-  s.rect(-10, wy + 3, W + 20, 24, s.lin([[0, '#ffffff', 0.45], [1, '#ffffff', 0]]));
+  s.rect(
+    -10,
+    wy + 3,
+    W + 20,
+    24,
+    s.lin([
+      [0, '#ffffff', 0.45],
+      [1, '#ffffff', 0],
+    ]),
+  );
   let rip = '';
   for (let i = 0; i < 14; i++) {
     const x = rng.range(0, W);
@@ -2648,7 +3075,13 @@ function mangroves(s: Svg, rng: Rng, o: { waterY: number; river: boolean; trees:
   s.path(rip, 'none', { stroke: '#ffffff', 'stroke-width': 2, 'stroke-opacity': 0.3 });
   school(s, rng, W * rng.range(0.3, 0.7), lerp(wy, H, 0.4), 110, 16, 14, '#0d4f5e', 0.6);
   school(s, rng, W * rng.range(0.2, 0.8), lerp(wy, H, 0.62), 80, 9, 12, '#e8f5ef', 0.5);
-  if (o.diver) diver(s, W * rng.range(0.55, 0.68), lerp(wy, H, 0.5), 0.85, rng.range(-8, 8), { flip: true, torch: false, bubbles: rng, color: '#0b2c38' });
+  if (o.diver)
+    diver(s, W * rng.range(0.55, 0.68), lerp(wy, H, 0.5), 0.85, rng.range(-8, 8), {
+      flip: true,
+      torch: false,
+      bubbles: rng,
+      color: '#0b2c38',
+    });
   particles(s, rng, 0, wy + 20, W, H, 40, '#ffffff', 0.22);
 }
 
@@ -3346,8 +3779,18 @@ function caveFauna(s: Svg, rng: Rng): void {
   // blind cave fish (eyeless, pale, long fins)
   const fishBody = (x: number, y: number, sc: number, flip: boolean): void => {
     s.group({ transform: `translate(${x} ${y}) scale(${flip ? -sc : sc} ${sc})` }, () => {
-      s.path('M120,0C110,-22 70,-30 20,-26C-40,-22 -100,-14 -150,-4L-190,-22L-182,0L-190,22L-150,4C-100,14 -40,22 20,26C70,28 110,22 120,0Z', s.lin([[0, '#fbeee6'], [1, '#d9b7aa']]));
-      s.path('M60,-26C0,-40 -80,-30 -150,-8C-90,-22 -20,-26 60,-26ZM50,26C-10,38 -90,28 -150,8C-90,20 -20,26 50,26Z', '#f7e2d8', { opacity: 0.7 });
+      s.path(
+        'M120,0C110,-22 70,-30 20,-26C-40,-22 -100,-14 -150,-4L-190,-22L-182,0L-190,22L-150,4C-100,14 -40,22 20,26C70,28 110,22 120,0Z',
+        s.lin([
+          [0, '#fbeee6'],
+          [1, '#d9b7aa'],
+        ]),
+      );
+      s.path(
+        'M60,-26C0,-40 -80,-30 -150,-8C-90,-22 -20,-26 60,-26ZM50,26C-10,38 -90,28 -150,8C-90,20 -20,26 50,26Z',
+        '#f7e2d8',
+        { opacity: 0.7 },
+      );
       s.path('M96,-4C100,0 100,4 96,8', 'none', { stroke: '#b58e80', 'stroke-width': 2.5 });
       s.path('M80,-18C84,-6 84,8 78,20', 'none', { stroke: '#d4a898', 'stroke-width': 3, 'stroke-opacity': 0.7 });
     });
@@ -3357,13 +3800,28 @@ function caveFauna(s: Svg, rng: Rng): void {
   // cave shrimp: translucent, eyeless, with long antennae and a fanned tail
   const shrimp = (x: number, y: number, sc: number, rot: number): void => {
     s.group({ transform: `translate(${x} ${y}) rotate(${rot}) scale(${sc})` }, () => {
-      s.path('M112,-6C160,-40 220,-62 300,-52M112,-2C170,2 230,30 292,62', 'none', { stroke: '#eaf6f4', 'stroke-width': 1.8, 'stroke-opacity': 0.75 });
-      s.path('M96,4L104,40M84,6L88,46M70,7L70,44M56,8L52,40M30,8L26,28M8,8L2,28M-16,12L-24,30', 'none', { stroke: '#eaf6f4', 'stroke-width': 2, 'stroke-opacity': 0.6 });
+      s.path('M112,-6C160,-40 220,-62 300,-52M112,-2C170,2 230,30 292,62', 'none', {
+        stroke: '#eaf6f4',
+        'stroke-width': 1.8,
+        'stroke-opacity': 0.75,
+      });
+      s.path('M96,4L104,40M84,6L88,46M70,7L70,44M56,8L52,40M30,8L26,28M8,8L2,28M-16,12L-24,30', 'none', {
+        stroke: '#eaf6f4',
+        'stroke-width': 2,
+        'stroke-opacity': 0.6,
+      });
       s.path(
         'M132,-10L104,-10C98,-26 62,-34 30,-31C-2,-28 -32,-22 -54,-10C-72,2 -82,20 -80,38L-96,54L-72,50L-64,64L-60,44C-58,28 -48,16 -30,10C-8,4 20,5 50,7C80,9 100,6 112,0Z',
-        s.lin([[0, '#f6fcfb', 0.9], [1, '#b6d8d4', 0.6]]),
+        s.lin([
+          [0, '#f6fcfb', 0.9],
+          [1, '#b6d8d4', 0.6],
+        ]),
       );
-      s.path('M28,-30C34,-12 34,0 28,6M4,-27C10,-10 10,2 4,8M-20,-21C-14,-6 -16,6 -22,12M-42,-13C-36,0 -38,12 -44,18', 'none', { stroke: '#8fb9b5', 'stroke-width': 1.6, 'stroke-opacity': 0.7 });
+      s.path(
+        'M28,-30C34,-12 34,0 28,6M4,-27C10,-10 10,2 4,8M-20,-21C-14,-6 -16,6 -22,12M-42,-13C-36,0 -38,12 -44,18',
+        'none',
+        { stroke: '#8fb9b5', 'stroke-width': 1.6, 'stroke-opacity': 0.7 },
+      );
       s.path('M104,-10C90,-4 70,-2 54,-4', 'none', { stroke: '#ffffff', 'stroke-width': 2, 'stroke-opacity': 0.6 });
     });
   };
@@ -3382,14 +3840,33 @@ function caveFauna(s: Svg, rng: Rng): void {
     legs += `M${n(x)},${n(y)}q${n(lx)},${n(-r - 8)} ${n(lx - 4)},${n(-r - 20 + t * 8)}M${n(x)},${n(y)}q${n(lx)},${n(r + 8)} ${n(lx - 4)},${n(r + 20 - t * 8)}`;
   }
   s.path(legs, 'none', { stroke: pale, 'stroke-width': 3.5, 'stroke-opacity': 0.6, 'stroke-linecap': 'round' });
-  s.path(body, s.lin([[0, '#fbf2ea'], [1, '#cdb39f']]));
-  s.path('M930,768C890,740 860,704 836,696M930,772C890,792 860,812 830,816', 'none', { stroke: pale, 'stroke-width': 2, 'stroke-opacity': 0.8 });
+  s.path(
+    body,
+    s.lin([
+      [0, '#fbf2ea'],
+      [1, '#cdb39f'],
+    ]),
+  );
+  s.path('M930,768C890,740 860,704 836,696M930,772C890,792 860,812 830,816', 'none', {
+    stroke: pale,
+    'stroke-width': 2,
+    'stroke-opacity': 0.8,
+  });
   // isopod on the floor
   s.group({ transform: 'translate(300 822) rotate(-8)' }, () => {
     let isoLegs = '';
     for (let i = -3; i <= 3; i++) isoLegs += `M${i * 14},0l${-4 + i},-34M${i * 14},0l${-4 + i},34`;
     s.path(isoLegs, 'none', { stroke: '#d9c6b8', 'stroke-width': 2.5, 'stroke-opacity': 0.7 });
-    s.ellipse(0, 0, 62, 27, s.lin([[0, '#f3e8df'], [1, '#cbb3a2']]));
+    s.ellipse(
+      0,
+      0,
+      62,
+      27,
+      s.lin([
+        [0, '#f3e8df'],
+        [1, '#cbb3a2'],
+      ]),
+    );
     let segs = '';
     for (let i = -4; i <= 4; i++) segs += `M${i * 12},-25Q${i * 12 + 3},0 ${i * 12},25`;
     s.path(segs, 'none', { stroke: '#b59c8c', 'stroke-width': 2 });
@@ -3462,69 +3939,61 @@ function conservation(s: Svg, rng: Rng): void {
   s.circle(
     W / 2,
     H / 2,
-    560,
+    620,
     s.rad(
       [
-        [0, '#ffffff', 0.8],
+        [0, '#ffffff', 0.85],
         [1, '#ffffff', 0],
       ],
       W / 2,
       H / 2,
-      560,
+      620,
     ),
   );
-  // ripples
-  let rip = '';
-  for (let i = 1; i < 6; i++) rip += ellipsePath(W / 2, H * 0.86, 220 + i * 90, 30 + i * 16);
-  s.path(rip, 'none', { stroke: '#3fb8b0', 'stroke-width': 2, 'stroke-opacity': 0.18 });
-  // water cycle arrows around the drop
   const cx = W / 2;
   const cy = 470;
-  const R = 290;
-  s.path(
-    `M${n(cx + R * Math.cos(deg(200)))},${n(cy + R * Math.sin(deg(200)))}A${R},${R} 0 0,1 ${n(cx + R * Math.cos(deg(330)))},${n(cy + R * Math.sin(deg(330)))}`,
-    'none',
-    { stroke: '#1a8f95', 'stroke-width': 10, 'stroke-linecap': 'round', 'stroke-opacity': 0.6 },
-  );
-  s.path(
-    `M${n(cx + R * Math.cos(deg(20)))},${n(cy + R * Math.sin(deg(20)))}A${R},${R} 0 0,1 ${n(cx + R * Math.cos(deg(150)))},${n(cy + R * Math.sin(deg(150)))}`,
-    'none',
-    { stroke: '#1a8f95', 'stroke-width': 10, 'stroke-linecap': 'round', 'stroke-opacity': 0.6 },
-  );
-  for (const a of [330, 150]) {
-    const x = cx + R * Math.cos(deg(a));
-    const y = cy + R * Math.sin(deg(a));
-    const t = deg(a + 90);
+  // ripples spreading under the emblem
+  let rip = '';
+  for (let i = 1; i < 6; i++) rip += ellipsePath(cx, 820, 260 + i * 100, 26 + i * 12);
+  s.path(rip, 'none', { stroke: '#3fb8b0', 'stroke-width': 2, 'stroke-opacity': 0.16 });
+  // the water cycle: two arrows circling the drop
+  const R = 372;
+  const arrow = (a0: number, a1: number): void => {
     s.path(
-      polyPath([
-        [x + Math.cos(t) * 26, y + Math.sin(t) * 26],
-        [x + Math.cos(t + 2.3) * 22, y + Math.sin(t + 2.3) * 22],
-        [x + Math.cos(t - 2.3) * 22, y + Math.sin(t - 2.3) * 22],
-      ]),
-      '#1a8f95',
-      { opacity: 0.75 },
+      `M${n(cx + R * Math.cos(deg(a0)))},${n(cy + R * Math.sin(deg(a0)))}A${R},${R} 0 0,1 ${n(cx + R * Math.cos(deg(a1)))},${n(cy + R * Math.sin(deg(a1)))}`,
+      'none',
+      { stroke: '#1a8f95', 'stroke-width': 9, 'stroke-linecap': 'round', 'stroke-opacity': 0.55 },
     );
-  }
+    const x = cx + R * Math.cos(deg(a1));
+    const y = cy + R * Math.sin(deg(a1));
+    const t = deg(a1 + 90);
+    const tip: P = [x + Math.cos(t) * 26, y + Math.sin(t) * 26];
+    const b1: P = [x + Math.cos(t + Math.PI / 2) * 17, y + Math.sin(t + Math.PI / 2) * 17];
+    const b2: P = [x - Math.cos(t + Math.PI / 2) * 17, y - Math.sin(t + Math.PI / 2) * 17];
+    s.path(polyPath([tip, b1, b2]), '#1a8f95', { opacity: 0.75 });
+  };
+  arrow(196, 326);
+  arrow(16, 146);
   // the drop, holding a small cenote
-  const r = 190;
+  const r = 215;
   const top = cy - r * 1.5;
   const drop = `M${cx},${n(top)}C${n(cx + r * 0.35)},${n(cy - r * 0.9)} ${n(cx + r)},${n(cy - r * 0.45)} ${n(cx + r)},${n(cy + r * 0.05)}A${r},${r} 0 0,1 ${n(cx - r)},${n(cy + r * 0.05)}C${n(cx - r)},${n(cy - r * 0.45)} ${n(cx - r * 0.35)},${n(cy - r * 0.9)} ${cx},${n(top)}Z`;
-  s.path(drop, '#0c4d5c', { opacity: 0.25, filter: s.blur(14), transform: 'translate(10 16)' });
+  s.path(drop, '#0c4d5c', { opacity: 0.25, filter: s.blur(16), transform: 'translate(10 18)' });
   s.group({ 'clip-path': s.clip(drop) }, () => {
     s.group({ transform: `translate(${n(cx - r)} ${n(top)})` }, () => {
       crossSection(s, rng, {
         W: r * 2,
-        H: r * 2.55,
-        k: 0.42,
+        H: r * 2.6,
+        k: 0.46,
         groundY: r * 1.05,
         cx: r,
         openW: r * 0.55,
         chamberW: r * 1.8,
-        bottomY: r * 2.5,
-        waterY: r * 1.55,
+        bottomY: r * 2.55,
+        waterY: r * 1.58,
         sunAngle: 8,
         beams: 3,
-        divers: 0,
+        divers: 1,
         tunnels: 0,
         debris: true,
         warmth: 0.25,
@@ -3536,33 +4005,21 @@ function conservation(s: Svg, rng: Rng): void {
     });
   });
   s.path(drop, 'none', { stroke: '#ffffff', 'stroke-width': 10 });
-  s.path(drop, 'none', { stroke: '#0f6f7c', 'stroke-width': 3, 'stroke-opacity': 0.5 });
+  s.path(drop, 'none', { stroke: '#0f6f7c', 'stroke-width': 3, 'stroke-opacity': 0.45 });
   // leafy branches cradling the drop
   for (const side of [-1, 1]) {
-    const base: P = [cx + side * 40, cy + r + 70];
-    let stem = `M${pt(base)}`;
     const pts: P[] = [];
-    for (let i = 0; i <= 8; i++) {
-      const a = deg(90 + side * (30 + i * 15));
-      pts.push([cx + Math.cos(a) * (r + 60 + i * 4), cy + 20 + Math.sin(a) * (r + 60)]);
+    for (let i = 0; i <= 9; i++) {
+      const a = deg(90 + side * (22 + i * 15));
+      pts.push([cx + Math.cos(a) * (r + 78), cy + 20 + Math.sin(a) * (r + 78)]);
     }
-    stem += smoothPath(pts, false).replace(/^M[^C]*/, 'L' + pt(at(pts, 0)));
-    s.path(stem, 'none', { stroke: '#2f6b3a', 'stroke-width': 5, 'stroke-linecap': 'round' });
+    s.path(smoothPath(pts, false), 'none', { stroke: '#2f6b3a', 'stroke-width': 5, 'stroke-linecap': 'round' });
     pts.forEach(([x, y], i) => {
       if (i === 0) return;
-      const a = Math.atan2(y - cy, x - cx) * (180 / Math.PI);
-      const len = 70 - i * 3;
-      leaf(s, x, y, len, len * 0.36, a + side * 40, i % 2 ? '#3f8f4a' : '#56a152', '#1f4d2c');
-      leaf(
-        s,
-        x,
-        y,
-        len * 0.8,
-        len * 0.3,
-        a - side * 35 + 180 * 0 + (side > 0 ? -70 : 70),
-        i % 2 ? '#56a152' : '#2e7a45',
-        '#1f4d2c',
-      );
+      const a = Math.atan2(y - cy - 20, x - cx) * (180 / Math.PI);
+      const len = 78 - i * 3.5;
+      leaf(s, x, y, len, len * 0.36, a + side * 35, i % 2 ? '#3f8f4a' : '#56a152', '#1f4d2c');
+      leaf(s, x, y, len * 0.8, len * 0.3, a + (side > 0 ? -80 : 80), i % 2 ? '#56a152' : '#2e7a45', '#1f4d2c');
     });
   }
 }
@@ -3584,20 +4041,20 @@ function sinkholeStages(s: Svg, rng: Rng): void {
   const y0 = 70;
   const xs = [90, 580, 1070];
   const stages: Partial<CrossOpts>[] = [
-    { openW: 0, roofY: 330, waterY: 280, beams: 0, debris: false, stalactites: 10, roots: 0, fish: 0 },
+    { openW: 0, roofY: 330, waterY: 280, beams: 0, debris: false, stalactites: 6, roots: 0, fish: 0 },
     {
       openW: 0,
       roofY: 250,
       waterY: 420,
       beams: 0,
       debris: false,
-      stalactites: 14,
+      stalactites: 9,
       cracks: true,
       falling: true,
       roots: 0,
       fish: 0,
     },
-    { openW: 170, waterY: 430, beams: 4, debris: true, stalactites: 10, roots: 6, fish: 4 },
+    { openW: 170, waterY: 430, beams: 4, debris: true, stalactites: 8, roots: 5, fish: 4 },
   ];
   stages.forEach((st, i) => {
     const x = at(xs, i);
@@ -3630,7 +4087,7 @@ function sinkholeStages(s: Svg, rng: Rng): void {
     });
     s.path(frame, 'none', { stroke: '#ffffff', 'stroke-width': 6 });
     if (i < 2) {
-      const ax = x + pw + 25;
+      const ax = x + pw + 15;
       s.path(`M${ax},${y0 + ph / 2 - 26}L${ax + 22},${y0 + ph / 2}L${ax},${y0 + ph / 2 + 26}`, 'none', {
         stroke: '#0f6f7c',
         'stroke-width': 8,
@@ -3770,12 +4227,56 @@ function limestoneLayers(s: Svg, rng: Rng): void {
     [cx + 60, gy],
   ];
   const shaft = smoothPath(shaftPts, false) + 'Z';
-  s.path(shaft, s.rad([[0, '#d9bd90'], [0.45, '#7a5f45'], [1, '#2e241c']], cx, gy, 260, 360));
+  s.path(
+    shaft,
+    s.rad(
+      [
+        [0, '#a8885f'],
+        [0.35, '#5a4534'],
+        [1, '#221a13'],
+      ],
+      cx,
+      gy,
+      260,
+      380,
+    ),
+  );
   s.group({ 'clip-path': s.clip(shaft) }, () => {
     const wy = wt;
-    s.rect(cx - 260, wy, 520, 820 - wy, s.lin([[0, '#6fe6da'], [0.1, '#2cc0c2'], [0.6, '#0f7f92'], [1, '#073a56']], 0, wy, 0, 800, true));
-    s.path(smoothPath([[cx - 150, 820], [cx - 60, 730], [cx + 20, 700], [cx + 110, 740], [cx + 190, 820]], false) + 'Z', '#3f8c8a', { opacity: 0.8 });
-    beam(s, [cx, gy], [cx + 60, 800], 110, 220, '#fff4d0', 0.5, 10);
+    s.rect(
+      cx - 260,
+      wy,
+      520,
+      820 - wy,
+      s.lin(
+        [
+          [0, '#6fe6da'],
+          [0.1, '#2cc0c2'],
+          [0.6, '#0f7f92'],
+          [1, '#073a56'],
+        ],
+        0,
+        wy,
+        0,
+        800,
+        true,
+      ),
+    );
+    s.path(
+      smoothPath(
+        [
+          [cx - 150, 820],
+          [cx - 60, 730],
+          [cx + 20, 700],
+          [cx + 110, 740],
+          [cx + 190, 820],
+        ],
+        false,
+      ) + 'Z',
+      '#3f8c8a',
+      { opacity: 0.8 },
+    );
+    beam(s, [cx, gy], [cx + 60, 800], 100, 200, '#fff4d0', 0.65, 10);
     s.rect(cx - 260, wy - 1.5, 520, 3, '#e9fffb', { opacity: 0.8 });
     let drips = '';
     for (let k = 0; k < 14; k++) {
@@ -3788,7 +4289,22 @@ function limestoneLayers(s: Svg, rng: Rng): void {
     s.path(drips, '#8a6a4a');
     s.path(shaft, 'none', { stroke: '#1d140e', 'stroke-width': 30, 'stroke-opacity': 0.2 });
   });
-  hangingLines(s, rng, [[cx - 56, gy], [cx - 40, gy], [cx + 44, gy], [cx + 58, gy], [cx + 30, gy]], 120, 330, '#4a3222', 2, 0.7);
+  hangingLines(
+    s,
+    rng,
+    [
+      [cx - 56, gy],
+      [cx - 40, gy],
+      [cx + 44, gy],
+      [cx + 58, gy],
+      [cx + 30, gy],
+    ],
+    120,
+    330,
+    '#4a3222',
+    2,
+    0.7,
+  );
   s.path(smoothPath(shaftPts, false), 'none', { stroke: '#3a2a1e', 'stroke-width': 3, 'stroke-opacity': 0.5 });
   // rain seeping down through fractures
   let cracks = '';
@@ -3813,7 +4329,20 @@ function limestoneLayers(s: Svg, rng: Rng): void {
 function jungleCanopy(s: Svg, rng: Rng): void {
   const { w: W, h: H } = s;
   sky(s, rng, H, 0.35, 0);
-  s.circle(W * 0.68, H * 0.2, 560, s.rad([[0, '#fffbe8', 0.95], [1, '#fff3c9', 0]], W * 0.68, H * 0.2, 560));
+  s.circle(
+    W * 0.68,
+    H * 0.2,
+    560,
+    s.rad(
+      [
+        [0, '#fffbe8', 0.95],
+        [1, '#fff3c9', 0],
+      ],
+      W * 0.68,
+      H * 0.2,
+      560,
+    ),
+  );
   const gx = W * 0.4;
   const gy = 640;
   const layers: [number, string, string][] = [
@@ -3824,21 +4353,78 @@ function jungleCanopy(s: Svg, rng: Rng): void {
   ];
   layers.forEach(([top, c1, c2], i) => {
     const ph = rng.range(0, TAU);
-    if (i === 1 || i === 2) palm(s, rng, rng.pick([W * 0.15, W * 0.62, W * 0.85]) + rng.range(-60, 60), top + 80, 200 + i * 50, rng.range(-0.12, 0.12), mix(c2, '#3b2e22', 0.35), c2);
+    if (i === 1 || i === 2)
+      palm(
+        s,
+        rng,
+        rng.pick([W * 0.15, W * 0.62, W * 0.85]) + rng.range(-60, 60),
+        top + 80,
+        200 + i * 50,
+        rng.range(-0.12, 0.12),
+        mix(c2, '#3b2e22', 0.35),
+        c2,
+      );
     const dip = i === 3 ? (x: number): number => 150 * Math.exp(-(((x - gx) / 170) ** 2)) : (): number => 0;
-    treeLine(s, rng, -20, W + 20, H + 20, (x) => H + 20 - top - 40 * Math.sin(x * 0.004 + ph) - 25 * Math.sin(x * 0.013) - dip(x), 26 + i * 6, 46 + i * 10, s.lin([[0, c1], [1, c2]]));
-    if (i < 3) s.rect(-10, top + 40, W + 20, 160, s.lin([[0, '#ffffff', 0], [0.5, '#f4fbf4', 0.3], [1, '#ffffff', 0]]));
+    treeLine(
+      s,
+      rng,
+      -20,
+      W + 20,
+      H + 20,
+      (x) => H + 20 - top - 40 * Math.sin(x * 0.004 + ph) - 25 * Math.sin(x * 0.013) - dip(x),
+      26 + i * 6,
+      46 + i * 10,
+      s.lin([
+        [0, c1],
+        [1, c2],
+      ]),
+    );
+    if (i < 3)
+      s.rect(
+        -10,
+        top + 40,
+        W + 20,
+        160,
+        s.lin([
+          [0, '#ffffff', 0],
+          [0.5, '#f4fbf4', 0.3],
+          [1, '#ffffff', 0],
+        ]),
+      );
     if (i === 2) {
       // a cenote glinting in a clearing
       s.ellipse(gx, gy, 170, 40, '#d9c396');
-      s.ellipse(gx, gy + 5, 146, 28, s.lin([[0, '#0b6270'], [1, '#6fe2d4']]));
-      s.path(`M${n(gx - 70)},${n(gy + 8)}h56M${n(gx + 12)},${n(gy + 17)}h64`, 'none', { stroke: '#ffffff', 'stroke-width': 3, 'stroke-opacity': 0.6, 'stroke-linecap': 'round' });
+      s.ellipse(
+        gx,
+        gy + 5,
+        146,
+        28,
+        s.lin([
+          [0, '#0b6270'],
+          [1, '#6fe2d4'],
+        ]),
+      );
+      s.path(`M${n(gx - 70)},${n(gy + 8)}h56M${n(gx + 12)},${n(gy + 17)}h64`, 'none', {
+        stroke: '#ffffff',
+        'stroke-width': 3,
+        'stroke-opacity': 0.6,
+        'stroke-linecap': 'round',
+      });
     }
   });
   // god rays
   for (let i = 0; i < 5; i++) {
     const x = W * 0.68 + rng.range(-120, 120);
-    beam(s, [x, 0], [x - rng.range(200, 500), H], rng.range(40, 90), rng.range(180, 320), '#fff8dc', rng.range(0.12, 0.2), 14);
+    beam(
+      s,
+      [x, 0],
+      [x - rng.range(200, 500), H],
+      rng.range(40, 90),
+      rng.range(180, 320),
+      '#fff8dc',
+      rng.range(0.12, 0.2),
+      14,
+    );
   }
   // birds
   let birds = '';
@@ -3861,7 +4447,17 @@ function jungleCanopy(s: Svg, rng: Rng): void {
     [W + 20, H - 60, 300, -160, '#2f7a45'],
   ];
   for (const [x, y, len, a, c] of big) leaf(s, x, y, len, len * 0.27, a, c, '#0f3320');
-  for (let i = 0; i < 5; i++) frond(s, rng.range(W * 0.2, W * 0.8), H + 20, rng.range(200, 300), rng.range(-130, -50), rng.sign() * 0.6, '#1c4f30', 13);
+  for (let i = 0; i < 5; i++)
+    frond(
+      s,
+      rng.range(W * 0.2, W * 0.8),
+      H + 20,
+      rng.range(200, 300),
+      rng.range(-130, -50),
+      rng.sign() * 0.6,
+      '#1c4f30',
+      13,
+    );
 }
 
 function mayaTemple(s: Svg, rng: Rng): void {
@@ -4113,17 +4709,20 @@ add(
   'stalactites',
   (s, rng) =>
     darkCave(s, rng, {
-      vp: [820, 400],
+      vp: [820, 420],
       layers: 5,
-      far: '#0e3247',
-      near: '#04121b',
-      lit: '#e6d2a8',
-      spot: [880, 360],
-      spotR: 430,
-      density: 0.62,
-      columns: 3,
+      far: '#0b2a3d',
+      near: '#03101a',
+      lit: '#f6e4bb',
+      spot: [800, 300],
+      spotR: 520,
+      litPeak: 0.55,
+      litWidth: 2.4,
+      rim: true,
+      density: 0.8,
+      columns: 2,
       divers: [],
-      torchFrom: [80, 980],
+      torchFrom: [-60, 1000],
       water: '#15506a',
     }),
   'Illustration of a flooded cave richly decorated with stalactites, stalagmites and columns, lit by a diving torch',
@@ -4318,7 +4917,7 @@ add(
       sun: [0.6, -0.8],
       warmth: 0.4,
     }),
-  'Illustration of Car Wash cenote from above: a roadside jungle pool with lily pads, a wooden platform and a dark cavern entrance',
+  'Illustration of Car Wash cenote from above: a jungle pool with lily pads, swimmers, a wooden platform and a dark cavern entrance',
   'Car Wash (Aktun Ha): lily pads above, a cavern below.',
 );
 add(
@@ -4505,9 +5104,30 @@ add(
 /** El Pit: a deep bell-shaped shaft seen from inside, one beam plunging past tiny divers to a hazy cloud. */
 function elPit(s: Svg, rng: Rng): void {
   const { w: W, h: H } = s;
-  s.rect(0, 0, W, H, s.lin([[0, '#4fd0cc'], [0.3, '#12789a'], [0.7, '#072f4e'], [1, '#031421']]));
+  s.rect(
+    0,
+    0,
+    W,
+    H,
+    s.lin([
+      [0, '#4fd0cc'],
+      [0.3, '#12789a'],
+      [0.7, '#072f4e'],
+      [1, '#031421'],
+    ]),
+  );
   const ox = W * rng.range(0.44, 0.5);
-  s.ellipse(ox, 0, 300, 120, s.radBox([[0, '#ffffff'], [0.45, '#d9fff8', 0.8], [1, '#7fe9e2', 0]]));
+  s.ellipse(
+    ox,
+    0,
+    300,
+    120,
+    s.radBox([
+      [0, '#ffffff'],
+      [0.45, '#d9fff8', 0.8],
+      [1, '#7fe9e2', 0],
+    ]),
+  );
   const wall = (layer: number): { d: string; edge: string } => {
     let d = '';
     let edge = '';
@@ -4515,11 +5135,18 @@ function elPit(s: Svg, rng: Rng): void {
       const pts: P[] = [];
       for (let i = 0; i <= 10; i++) {
         const y = lerp(-30, H + 30, i / 10);
-        const inset = lerp(W * 0.1, W * 0.4, Math.pow(i / 10, 0.65)) + (1 - layer) * 70 + rng.range(-22, 22) + (layer === 2 ? -40 * (1 - i / 10) : 0);
+        const inset =
+          lerp(W * 0.1, W * 0.4, Math.pow(i / 10, 0.65)) +
+          (layer - 1) * 80 +
+          rng.range(-22, 22) +
+          (layer === 2 ? -40 * (1 - i / 10) : 0);
         pts.push([ox + side * inset, y]);
       }
       const outer = side < 0 ? -60 : W + 60;
-      const ring = side < 0 ? [[outer, -60] as P, ...pts, [outer, H + 60] as P] : [[outer, H + 60] as P, ...[...pts].reverse(), [outer, -60] as P];
+      const ring =
+        side < 0
+          ? [[outer, -60] as P, ...pts, [outer, H + 60] as P]
+          : [[outer, H + 60] as P, ...[...pts].reverse(), [outer, -60] as P];
       d += smoothPath(clockwise(ring), true, 0.9);
       edge += smoothPath(pts, false);
     }
@@ -4527,9 +5154,21 @@ function elPit(s: Svg, rng: Rng): void {
   };
   const layers = [wall(0), wall(1), wall(2)];
   const fills = [
-    s.lin([[0, '#3aa6b0'], [0.35, '#135a72'], [1, '#041723']]),
-    s.lin([[0, '#1f7a8c'], [0.35, '#0b3a52'], [1, '#030f18']]),
-    s.lin([[0, '#0d4a5e'], [0.4, '#062536'], [1, '#01070c']]),
+    s.lin([
+      [0, '#3aa6b0'],
+      [0.35, '#135a72'],
+      [1, '#041723'],
+    ]),
+    s.lin([
+      [0, '#1f7a8c'],
+      [0.35, '#0b3a52'],
+      [1, '#030f18'],
+    ]),
+    s.lin([
+      [0, '#0d4a5e'],
+      [0.4, '#062536'],
+      [1, '#01070c'],
+    ]),
   ];
   const draw = (i: number): void => {
     const l = at(layers, i);
@@ -4548,35 +5187,52 @@ function elPit(s: Svg, rng: Rng): void {
   draw(0);
   // halocline shimmer and the hazy hydrogen sulfide cloud far below
   const hy = H * 0.62;
-  s.path(smoothPath(wavePoints(-20, W + 20, hy, 6, 0.012, 2, 20), false), 'none', { stroke: '#bdf5f0', 'stroke-width': 12, 'stroke-opacity': 0.22, filter: s.blur(4) });
-  s.path(smoothPath(wavePoints(-20, W + 20, hy, 6, 0.012, 2, 20), false), 'none', { stroke: '#e8fffc', 'stroke-width': 2, 'stroke-opacity': 0.4 });
+  s.path(smoothPath(wavePoints(-20, W + 20, hy, 6, 0.012, 2, 20), false), 'none', {
+    stroke: '#bdf5f0',
+    'stroke-width': 12,
+    'stroke-opacity': 0.22,
+    filter: s.blur(4),
+  });
+  s.path(smoothPath(wavePoints(-20, W + 20, hy, 6, 0.012, 2, 20), false), 'none', {
+    stroke: '#e8fffc',
+    'stroke-width': 2,
+    'stroke-opacity': 0.4,
+  });
   const cloudTop = H * 0.84;
-  const cloudD = smoothPath(wavePoints(-40, W + 40, cloudTop, 14, 0.007, 1, 20), false) + `L${W + 40},${H + 40}L-40,${H + 40}Z`;
+  const cloudD =
+    smoothPath(wavePoints(-40, W + 40, cloudTop, 14, 0.007, 1, 20), false) + `L${W + 40},${H + 40}L-40,${H + 40}Z`;
   s.path(cloudD, '#e9e0c6', { opacity: 0.35, filter: s.blur(28) });
-  s.path(cloudD, s.lin([[0, '#d8ceb0', 0.15], [0.25, '#a89874', 0.6], [1, '#2e281d', 0.95]]), { filter: s.blur(8) });
+  s.path(
+    cloudD,
+    s.lin([
+      [0, '#d8ceb0', 0.15],
+      [0.25, '#a89874', 0.6],
+      [1, '#2e281d', 0.95],
+    ]),
+    { filter: s.blur(8) },
+  );
   // the beam
   const tilt = deg(rng.range(5, 10));
   const len = H * 1.05;
   const end: P = [ox + Math.sin(tilt) * len, Math.cos(tilt) * len];
   beam(s, [ox, 0], end, 150, 300, '#f4fff9', 0.5, 20);
   beam(s, [ox, 0], end, 56, 130, '#ffffff', 0.55, 6);
-  s.ellipse(end[0] - 20, cloudTop + 14, 200, 26, s.radBox([[0, '#fff8e4', 0.55], [1, '#fff8e4', 0]]));
+  s.ellipse(
+    end[0] - 20,
+    cloudTop + 14,
+    200,
+    26,
+    s.radBox([
+      [0, '#fff8e4', 0.55],
+      [1, '#fff8e4', 0],
+    ]),
+  );
   draw(1);
   // divers, tiny against the scale of the shaft
   diver(s, ox - 70, H * 0.4, 0.4, 72, { torch: true, beam: 200, bubbles: rng });
   diver(s, ox + 110, H * 0.55, 0.3, 84, { torch: true, beam: 220, flip: true });
   diver(s, ox - 150, H * 0.72, 0.24, 66, { torch: true, beam: 240 });
   draw(2);
-  // stalactites on the overhang near the top
-  let drips = '';
-  for (const side of [-1, 1]) {
-    for (let i = 0; i < 6; i++) {
-      const y = rng.range(20, H * 0.25);
-      const x = ox + side * (lerp(W * 0.1, W * 0.4, Math.pow(y / H, 0.65)) - 40 * (1 - y / H) - 10);
-      drips += dripPath(x - side * rng.range(0, 20), y, rng.range(10, 24), rng.range(25, 70));
-    }
-  }
-  s.path(drips, '#062536');
   particles(s, rng, 0, 0, W, H, 60, '#e5fbff', 0.2);
   vignette(s, 0.5);
 }
