@@ -21,7 +21,13 @@ export default defineConfig({
     globalSetup: ['tests/setup/global-setup.ts'],
     setupFiles: ['tests/setup/fail-on-console-error.ts'],
     projects: [
-      { test: { name: 'unit', include: ['src/**/*.test.ts', 'tests/schema/**/*.test.ts'], testTimeout: 30_000 } },
+      {
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/schema/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
       apiProject('pglite'),
       ...(postgresUrl ? [apiProject('postgres')] : []),
       {

@@ -38,7 +38,7 @@ async function buildClient() {
   await rm(clientDir, { recursive: true, force: true });
   await mkdir(assetsDir, { recursive: true });
   const result = await build({
-    entryPoints: { site: 'src/site/entry-client.tsx' },
+    entryPoints: { site: 'src/site/entry-client.tsx', app: 'src/app/entry-client.tsx' },
     outdir: assetsDir,
     entryNames: '[name]-[hash]',
     chunkNames: 'chunk-[hash]',
@@ -56,11 +56,9 @@ async function buildClient() {
   });
   const outputs = Object.entries(result.metafile.outputs);
   const siteEntry = outputs.find(([, output]) => output.entryPoint === 'src/site/entry-client.tsx');
-  if (!siteEntry) throw new Error('esbuild produced no site entry');
+  const appEntry = outputs.find(([, output]) => output.entryPoint === 'src/app/entry-client.tsx');
+  if (!siteEntry || !appEntry) throw new Error('esbuild produced no site or app entry');
   const toUrl = (file: string) => `/assets/${path.basename(file)}`;
-  const sitePreload = siteEntry[1].imports
-    .filter((entry) => entry.kind === 'import-statement')
-    .map((entry) => toUrl(entry.path));
 
   // Fonts: the latin subsets of our two variable fonts, hashed.
   const fontFaces: string[] = [];
@@ -79,19 +77,39 @@ async function buildClient() {
     );
   }
 
-  const cssOut = path.join(clientDir, 'site.tmp.css');
-  await promisify(execFile)(
-    path.join(root, 'node_modules', '.bin', 'tailwindcss'),
-    ['-i', 'src/site/styles/site.css', '-o', cssOut, '--minify'],
-    { cwd: root },
-  );
-  const css = fontFaces.join('') + (await readFile(cssOut, 'utf8'));
-  await rm(cssOut);
-  const cssName = `site-${hashOf(css)}.css`;
-  await writeFile(path.join(assetsDir, cssName), css);
+  const fontCss = fontFaces.join('');
+  const buildCss = async (name: string, input: string) => {
+    const out = path.join(clientDir, `${name}.tmp.css`);
+    await promisify(execFile)(
+      path.join(root, 'node_modules', '.bin', 'tailwindcss'),
+      ['-i', input, '-o', out, '--minify'],
+      {
+        cwd: root,
+      },
+    );
+    const css = fontCss + (await readFile(out, 'utf8'));
+    await rm(out);
+    const fileName = `${name}-${hashOf(css)}.css`;
+    await writeFile(path.join(assetsDir, fileName), css);
+    return `/assets/${fileName}`;
+  };
+  const [siteCss, appCss] = await Promise.all([
+    buildCss('site', 'src/site/styles/site.css'),
+    buildCss('app', 'src/app/styles/app.css'),
+  ]);
   await copyFile(path.join(root, 'src', 'site', 'favicon.svg'), path.join(clientDir, 'favicon.svg'));
 
-  const manifest = { siteJs: toUrl(siteEntry[0]), siteCss: `/assets/${cssName}`, fonts, sitePreload };
+  const staticImports = (entry: (typeof outputs)[number]) =>
+    entry[1].imports.filter((item) => item.kind === 'import-statement').map((item) => toUrl(item.path));
+  const manifest = {
+    siteJs: toUrl(siteEntry[0]),
+    siteCss,
+    sitePreload: staticImports(siteEntry),
+    appJs: toUrl(appEntry[0]),
+    appCss,
+    appPreload: staticImports(appEntry),
+    fonts,
+  };
   await writeFile(path.join(clientDir, 'manifest.json'), JSON.stringify(manifest, null, 2));
   return manifest;
 }

@@ -1,6 +1,10 @@
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authRoutes } from '../features/auth/auth.routes.server';
+import { setupRoutes } from '../features/auth/setup.routes.server';
 import { healthRoutes } from '../features/health/health.routes.server';
+import { createMailer, type Mailer } from '../features/mail/mailer.server';
 import { mediaRoutes } from '../features/media/media.routes.server';
 import { createMediaStore, type MediaStore } from '../features/media/storage.server';
 import { navigationRoutes } from '../features/navigation/navigation.routes.server';
@@ -9,11 +13,18 @@ import type { Viewer } from '../features/pages/pages.service.server';
 import { searchRoutes } from '../features/search/search.routes.server';
 import { settingsRoutes } from '../features/settings/settings.routes.server';
 import { siteRoutes } from '../site/site.routes.server';
+import { appShellRoutes } from '../app/app-shell.routes.server';
+import { blocksRoutes } from '../features/blocks/blocks.routes.server';
+import { pageEditingRoutes } from '../features/pages/page-editing.routes.server';
 import { prepareContentStore } from './startup.server';
 import { openDatabase, type Database, type DatabaseKind } from './db/client.server';
 import type { AppConfig } from './env.server';
+import { registerAccessControl } from './plugins/access.server';
+import { registerCsrfProtection } from './plugins/csrf.server';
+import { registerContentEvents } from './content-events.server';
 import { registerErrorHandling } from './plugins/errors.server';
 import { registerOpenApi } from './plugins/openapi.server';
+import { registerSessions } from './plugins/session.server';
 
 export interface Readiness {
   ready: boolean;
@@ -29,6 +40,9 @@ declare module 'fastify' {
     dbKind: DatabaseKind;
     media: MediaStore;
     readiness: Readiness;
+    /** The time every expiry (sessions, tokens, rate limits) is measured against; tests move it. */
+    clock: Clock;
+    mailer: Mailer;
   }
   interface FastifyRequest {
     /** Who is asking; null for anonymous visitors. */
@@ -36,8 +50,14 @@ declare module 'fastify' {
   }
 }
 
+export interface Clock {
+  now(): Date;
+}
+
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
+  /** Defaults to the system clock. */
+  clock?: Clock;
 }
 
 function loggerFor(config: AppConfig): FastifyServerOptions['logger'] {
@@ -66,19 +86,29 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerContentEvents(app);
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('media', createMediaStore(config));
+  app.decorate('clock', options.clock ?? { now: () => new Date() });
+  app.decorate(
+    'mailer',
+    createMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, dataDir: config.dataDir, log: app.log }),
+  );
   app.decorateRequest('viewer', null);
+  await app.register(fastifyCookie);
+  // Before any route: every /api route must declare who may call it (see plugins/access.server.ts).
+  registerAccessControl(app);
 
   const readiness: Readiness = { ready: false, failure: undefined, promise: Promise.resolve() };
   app.decorate('readiness', readiness);
 
   app.addHook('onClose', async () => {
     await readiness.promise.catch(() => {});
+    await app.mailer.close();
     await database.close();
   });
 
@@ -91,6 +121,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       .send({ error: { code: 'not_ready', message: 'The site is starting up. Please try again in a moment.' } });
   });
 
+  registerSessions(app);
+  registerCsrfProtection(app);
+
   app.setNotFoundHandler((request, reply) => {
     request.log.info({ path: request.url }, 'not found');
     return reply
@@ -100,11 +133,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await registerOpenApi(app);
   await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(setupRoutes);
   await app.register(pagesRoutes);
   await app.register(navigationRoutes);
   await app.register(settingsRoutes);
   await app.register(mediaRoutes);
   await app.register(searchRoutes);
+  await app.register(pageEditingRoutes);
+  await app.register(blocksRoutes);
+  await appShellRoutes(app);
   await siteRoutes(app);
 
   readiness.promise = prepareContentStore(app, database).then(

@@ -1,16 +1,22 @@
 import type { FastifyInstance } from 'fastify';
+import { prepareFirstAdmin } from '../features/auth/setup.service.server';
 import { minimumPages } from '../features/health/health.routes.server';
 import { contentCompleteness } from '../features/pages/pages.repo.server';
 import { runSeed } from '../features/seed/seed.service.server';
 import type { DatabaseHandle } from './db/client.server';
 
-/** Migrate, seed (once, under the migration lock), then run the spec's completeness check. */
+/**
+ * Migrate, seed (once, under the migration lock), make sure there is a way to the first admin
+ * account (ADMIN_EMAIL or a logged setup link), then run the spec's completeness check.
+ */
 export async function prepareContentStore(app: FastifyInstance, database: DatabaseHandle): Promise<void> {
   const started = performance.now();
   await database.migrate(app.config.migrationsDir, async () => {
-    if (!app.config.seed) return;
-    const report = await runSeed({ db: app.db, media: app.media, config: app.config, log: app.log });
-    if (report.created.length > 0) app.log.info({ created: report.created.length }, 'seeded sample content');
+    if (app.config.seed) {
+      const report = await runSeed({ db: app.db, media: app.media, config: app.config, log: app.log });
+      if (report.created.length > 0) app.log.info({ created: report.created.length }, 'seeded sample content');
+    }
+    await prepareFirstAdmin({ db: app.db, now: () => app.clock.now(), config: app.config, log: app.log });
   });
   await logCompleteness(app);
   app.log.info({ ms: Math.round(performance.now() - started), db: database.kind }, 'content store ready');

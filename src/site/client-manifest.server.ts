@@ -8,6 +8,9 @@ export interface ClientManifest {
   fonts: string[];
   /** Module chunks the site entry imports statically, preloaded to avoid a request waterfall. */
   sitePreload: string[];
+  appJs: string;
+  appCss: string;
+  appPreload: string[];
 }
 
 export async function loadClientManifest(distDir: string): Promise<ClientManifest> {

@@ -138,13 +138,13 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
       );
   });
 
-  app.get('/favicon.svg', async (_request, reply) =>
+  app.get('/favicon.svg', { config: { access: 'public' } }, async (_request, reply) =>
     reply.header('content-type', 'image/svg+xml').header('cache-control', 'public, max-age=86400').send(favicon),
   );
 
-  app.get('/', async (request, reply) => renderSlug('home', request, reply));
+  app.get('/', { config: { access: 'public' } }, async (request, reply) => renderSlug('home', request, reply));
 
-  app.get('/search', async (request, reply) => {
+  app.get('/search', { config: { access: 'public' } }, async (request, reply) => {
     const raw = (request.query as { q?: unknown }).q;
     const query = typeof raw === 'string' ? raw.trim().slice(0, 100) : '';
     const results = query ? await searchPages(app.db, query, 20) : [];
@@ -160,7 +160,7 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  app.get('/robots.txt', async (_request, reply) =>
+  app.get('/robots.txt', { config: { access: 'public' } }, async (_request, reply) =>
     reply
       .header('content-type', 'text/plain; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
@@ -178,7 +178,7 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
       ),
   );
 
-  app.get('/sitemap.xml', async (_request, reply) => {
+  app.get('/sitemap.xml', { config: { access: 'public' } }, async (_request, reply) => {
     const rows = await app.db
       .select({ slug: pages.slug, updated_at: pages.updated_at })
       .from(pages)
@@ -198,7 +198,7 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
       );
   });
 
-  app.get<{ Params: { slug: string } }>('/:slug', async (request, reply) => {
+  app.get<{ Params: { slug: string } }>('/:slug', { config: { access: 'public' } }, async (request, reply) => {
     const { slug } = request.params;
     if (slug === 'home' || !slugPattern.test(slug)) return renderNotFound(request, reply);
     return renderSlug(slug, request, reply);

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/app';
+import { buildApp, type Clock } from '../../src/server/app';
 import { loadConfig, type AppConfig } from '../../src/server/env.server';
 import { createPostgresDatabase, testDriver } from './test-database';
 
@@ -13,6 +13,8 @@ export interface TestApp {
   config: AppConfig;
   /** http://127.0.0.1:<port> of the real listening server. */
   url: string;
+  /** Log lines (JSON) when started with `captureLogs`; empty otherwise. */
+  logs(): string[];
   close(): Promise<void>;
 }
 
@@ -26,6 +28,10 @@ export async function startTestApp(
     env?: Record<string, string>;
     /** Extra routes registered before listening, for exercising plugins with real requests. */
     extraRoutes?: (app: FastifyInstance) => void;
+    /** Replaces the system clock, so expiry can be tested (see TestClock in ./auth). */
+    clock?: Clock;
+    /** Keep the server's info-level log lines (e.g. the first-run setup link). */
+    captureLogs?: boolean;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'cenote-test-'));
@@ -41,7 +47,11 @@ export async function startTestApp(
     },
     projectRoot,
   );
-  const app = await buildApp(config, { logger: false });
+  const logLines: string[] = [];
+  const logger = options.captureLogs
+    ? { level: 'info', stream: { write: (line: string) => void logLines.push(line) } }
+    : false;
+  const app = await buildApp(config, { logger, ...(options.clock ? { clock: options.clock } : {}) });
   options.extraRoutes?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   await app.readiness.promise;
@@ -51,6 +61,7 @@ export async function startTestApp(
     app,
     config,
     url: `http://127.0.0.1:${port}`,
+    logs: () => [...logLines],
     async close() {
       await app.close();
       await postgres?.drop();

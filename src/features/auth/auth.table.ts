@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -65,3 +65,30 @@ export const emailVerificationTokens = pgTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
+
+/**
+ * Fixed-window counters for sign-in, sign-up and e-mail requests. One atomic upsert per hit,
+ * so the limits hold across instances sharing a PostgreSQL server (and the same code runs on PGlite).
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    /** e.g. `sign-in:ip:203.0.113.7` or `sign-in:email:<sha256 of the address>` */
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    reset_at: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('rate_limits_reset_idx').on(table.reset_at)],
+);
+
+/** First-run setup links (created at start while no admin exists); only the SHA-256 is stored. */
+export const setupTokens = pgTable(
+  'setup_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    token_hash: text('token_hash').notNull().unique('setup_tokens_hash_unique'),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('setup_tokens_expires_idx').on(table.expires_at)],
+);

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../server/db/client.server';
+import { roles, type Role, type SessionUser } from './auth.dto';
 import { users, type UserRow } from './auth.table';
 import { hashPassword, passwordMaxLength, passwordMinLength } from './passwords.server';
 
-export const roles = ['viewer', 'editor', 'admin'] as const;
-export type Role = (typeof roles)[number];
+export { roles, type Role };
 
 export const emailSchema = z
   .string()
@@ -33,7 +33,11 @@ export class UserExistsError extends Error {
 }
 
 /** Creates an account; full_name defaults to the e-mail (spec section 3). */
-export async function createUser(db: Database, input: z.input<typeof newUserSchema>): Promise<UserRow> {
+export async function createUser(
+  db: Database,
+  input: z.input<typeof newUserSchema>,
+  now: Date = new Date(),
+): Promise<UserRow> {
   const data = newUserSchema.parse(input);
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, data.email)).limit(1);
   if (existing) throw new UserExistsError(data.email);
@@ -44,7 +48,9 @@ export async function createUser(db: Database, input: z.input<typeof newUserSche
       password_hash: await hashPassword(data.password),
       full_name: data.fullName || data.email,
       role: data.role,
-      email_verified_at: data.verified ? new Date() : null,
+      email_verified_at: data.verified ? now : null,
+      created_at: now,
+      updated_at: now,
     })
     .returning();
   if (!row) throw new Error('Creating the user returned nothing');
@@ -58,4 +64,19 @@ export async function setUserRole(db: Database, email: string, role: Role): Prom
     .where(eq(users.email, emailSchema.parse(email)))
     .returning();
   return row;
+}
+
+export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return row;
+}
+
+export function toSessionUser(row: UserRow): SessionUser {
+  return {
+    id: row.id,
+    email: row.email,
+    fullName: row.full_name,
+    role: row.role as Role,
+    emailVerified: row.email_verified_at !== null,
+  };
 }

@@ -8,6 +8,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/media/*',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['media'],
         summary: 'A stored image file (names are unique, so responses are immutable)',

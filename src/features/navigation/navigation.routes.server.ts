@@ -8,6 +8,7 @@ export const navigationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/navigation',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['navigation'],
         summary: 'The active items of one menu as a tree, ordered by display_order, with their image',

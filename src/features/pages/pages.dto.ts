@@ -39,3 +39,13 @@ export const blockDtoSchema = z.object({
 });
 
 export type BlockDto = z.output<typeof blockDtoSchema>;
+
+export const blockSummarySchema = z.object({
+  id: z.uuid(),
+  block_type: z.string(),
+  block_order: z.number().int(),
+  is_active: z.boolean(),
+});
+
+/** The admin list: a page with the type, order and state of each of its blocks. */
+export const pageWithBlocksDtoSchema = pageDtoSchema.extend({ blocks: z.array(blockSummarySchema).optional() });

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, notExists, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/client.server';
 import { contentBlocks, type BlockRow } from '../blocks/blocks.table';
 import { pages, type PageRow } from './pages.table';
@@ -40,4 +40,33 @@ export async function contentCompleteness(db: Database): Promise<{ pages: number
     )
     .orderBy(asc(pages.sort_order));
   return { pages: total?.value ?? 0, pagesWithoutBlocks: empty.map((row) => row.id) };
+}
+
+/** Type, order and state of every block of these pages, in block_order, keyed by page. */
+export async function listBlockSummaries(
+  db: Database,
+  pageIds: string[],
+): Promise<Map<string, Array<{ id: string; block_type: string; block_order: number; is_active: boolean }>>> {
+  const summaries = new Map<
+    string,
+    Array<{ id: string; block_type: string; block_order: number; is_active: boolean }>
+  >();
+  if (pageIds.length === 0) return summaries;
+  const rows = await db
+    .select({
+      id: contentBlocks.id,
+      page_id: contentBlocks.page_id,
+      block_type: contentBlocks.block_type,
+      block_order: contentBlocks.block_order,
+      is_active: contentBlocks.is_active,
+    })
+    .from(contentBlocks)
+    .where(inArray(contentBlocks.page_id, pageIds))
+    .orderBy(asc(contentBlocks.block_order));
+  for (const { page_id, ...block } of rows) {
+    const list = summaries.get(page_id) ?? [];
+    list.push(block);
+    summaries.set(page_id, list);
+  }
+  return summaries;
 }

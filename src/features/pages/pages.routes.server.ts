@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../server/plugins/openapi.server';
 import { notFound } from '../../server/plugins/app-error.server';
-import { blockDtoSchema, pageDtoSchema } from './pages.dto';
+import { blockDtoSchema, pageDtoSchema, pageWithBlocksDtoSchema } from './pages.dto';
+import { listBlockSummaries } from './pages.repo.server';
 import { slugSchema } from './pages.schema';
 import { toBlockDto, toPageDto } from './pages.serialize.server';
 import { anonymousViewer, getVisiblePage, listVisiblePages } from './pages.service.server';
@@ -11,14 +12,33 @@ export const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/pages',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['pages'],
-        summary: 'List pages (visitors see published pages only), ordered by sort_order',
-        response: { 200: z.object({ pages: z.array(pageDtoSchema) }), ...errorResponses },
+        summary:
+          'List pages ordered by sort_order: visitors see published pages, editors and admins drafts too (filter with status and q)',
+        querystring: z.object({
+          status: z
+            .enum(['published', 'draft'])
+            .optional()
+            .describe('Only published or only draft pages (visitors only ever see published ones)'),
+          q: z.string().max(200).optional().describe('Case-insensitive match on title or slug'),
+          include: z.enum(['blocks']).optional().describe("Editors and admins: add each page's block summaries"),
+        }),
+        response: { 200: z.object({ pages: z.array(pageWithBlocksDtoSchema) }), ...errorResponses },
       },
     },
-    async (request) => {
-      const rows = await listVisiblePages(app.db, request.viewer ?? anonymousViewer);
+    async (request, reply) => {
+      const viewer = request.viewer ?? anonymousViewer;
+      if (viewer.canSeeDrafts) void reply.header('cache-control', 'no-store');
+      const rows = await listVisiblePages(app.db, viewer, request.query);
+      if (viewer.canSeeDrafts && request.query.include === 'blocks') {
+        const summaries = await listBlockSummaries(
+          app.db,
+          rows.map((row) => row.id),
+        );
+        return { pages: rows.map((row) => ({ ...toPageDto(row), blocks: summaries.get(row.id) ?? [] })) };
+      }
       return { pages: rows.map(toPageDto) };
     },
   );
@@ -26,6 +46,7 @@ export const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/pages/by-slug/:slug',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['pages'],
         summary: 'A published page by slug with its active blocks in block_order',

@@ -46,3 +46,23 @@ export const pageSeoFieldsSchema = z.object({
   twitter_image: imageUrlSchema.nullish(),
   structured_data: z.record(z.string(), z.unknown()).nullish(),
 });
+
+/** What an editor sends to create or change a page (the admin form validates with the same schema). */
+export const pageInputSchema = pageSeoFieldsSchema.extend({
+  title: z
+    .string()
+    .trim()
+    .min(1, { message: 'Enter a title' })
+    .max(200, { message: 'A title can be at most 200 characters' }),
+  slug: slugSchema,
+  excerpt: z.string().trim().max(400, { message: 'An excerpt can be at most 400 characters' }).default(''),
+  page_type: z.string().trim().min(1).max(40).default('standard'),
+  is_published: z.boolean().default(false),
+  sort_order: z.number().int().min(0).max(1_000_000).optional(),
+});
+
+export type PageInput = z.input<typeof pageInputSchema>;
+
+export const pagePatchSchema = pageInputSchema.partial().extend({
+  version: z.number().int().min(1),
+});

@@ -29,6 +29,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/search',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['search'],
         summary: 'Search published pages (titles, excerpts, block text) as you type, best match first',

@@ -8,6 +8,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/settings/seo',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['settings'],
         summary: 'Site-wide SEO settings (public fields)',

@@ -30,10 +30,18 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           'The JSON API behind the Cenote Atlas site and admin. Errors are `{error: {code, message, field?}}`.',
         version: '1.0.0',
       },
-      tags: [{ name: 'health' }, { name: 'pages' }, { name: 'navigation' }, { name: 'settings' }, { name: 'search' }],
+      tags: [
+        { name: 'health' },
+        { name: 'auth', description: 'Accounts and sessions. Writes need the x-csrf-token header.' },
+        { name: 'setup', description: 'Creating the first admin account' },
+        { name: 'pages' },
+        { name: 'navigation' },
+        { name: 'settings' },
+        { name: 'search' },
+      ],
     },
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-  app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/v1/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 }

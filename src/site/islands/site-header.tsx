@@ -3,6 +3,7 @@ import { ChevronDown, Menu, X } from 'lucide-react';
 import { useState } from 'react';
 import { LogoMark } from '../components/logo';
 import type { SiteNavItem } from '../site-types';
+import { AccountMenu, useAccount } from './account-menu';
 import { SearchBox } from './search-box';
 
 export interface SiteHeaderProps {
@@ -25,6 +26,7 @@ function isCurrent(item: SiteNavItem, path: string): boolean {
 /** Desktop: Radix NavigationMenu dropdowns (hover delay 200 ms, skip delay 300 ms). Mobile: collapsible groups. */
 export function SiteHeader({ siteTitle, items, currentPath }: SiteHeaderProps) {
   const [mobileOpen, setMobileOpen] = useState(false);
+  const account = useAccount();
   const [openGroups, setOpenGroups] = useState<Record<number, boolean>>({});
 
   return (
@@ -101,8 +103,11 @@ export function SiteHeader({ siteTitle, items, currentPath }: SiteHeaderProps) {
           </div>
         </NavigationMenu.Root>
 
-        <div className="ml-auto hidden w-64 lg:block">
+        <div className="ml-auto hidden w-56 lg:block xl:w-64">
           <SearchBox idPrefix="desktop" />
+        </div>
+        <div className="hidden lg:block">
+          <AccountMenu currentPath={currentPath} state={account} />
         </div>
 
         <button
@@ -123,6 +128,9 @@ export function SiteHeader({ siteTitle, items, currentPath }: SiteHeaderProps) {
         className="border-t border-stone-200 bg-limestone-50 px-5 pt-4 pb-6 lg:hidden dark:border-white/10 dark:bg-abyss-950"
       >
         <SearchBox idPrefix="mobile" />
+        <div className="mt-3 flex justify-end">
+          <AccountMenu currentPath={currentPath} state={account} />
+        </div>
         <nav aria-label="Main" className="mt-4">
           <ul className="divide-y divide-stone-200 dark:divide-white/10">
             {items.map((item, index) => (

@@ -1,0 +1,506 @@
+import * as Switch from '@radix-ui/react-switch';
+import * as Tabs from '@radix-ui/react-tabs';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, ExternalLink, Trash2 } from 'lucide-react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { ImageField } from '../../../features/blocks/image-field';
+import type { PageDto } from '../../../features/pages/pages.dto';
+import { pageInputSchema, slugSchema } from '../../../features/pages/pages.schema';
+import { api, ApiError } from '../../../shared/lib/api-client';
+import { Button } from '../../../shared/ui/button';
+import { TextAreaField, TextField } from '../../../shared/ui/field';
+import { Spinner } from '../../../shared/ui/spinner';
+import { BlockList } from '../blocks/block-list';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { toastFailure, toastSuccess } from '../ui/toasts';
+import { useUnsavedGuard } from '../ui/use-unsaved-guard';
+
+interface PageForm {
+  title: string;
+  slug: string;
+  excerpt: string;
+  is_published: boolean;
+  page_type: string;
+  meta_title: string;
+  meta_description: string;
+  canonical_url: string;
+  og_title: string;
+  og_description: string;
+  og_image: string;
+  twitter_title: string;
+  twitter_description: string;
+  twitter_image: string;
+  structured_data: string;
+}
+
+const emptyForm: PageForm = {
+  title: '',
+  slug: '',
+  excerpt: '',
+  is_published: false,
+  page_type: 'standard',
+  meta_title: '',
+  meta_description: '',
+  canonical_url: '',
+  og_title: '',
+  og_description: '',
+  og_image: '',
+  twitter_title: '',
+  twitter_description: '',
+  twitter_image: '',
+  structured_data: '',
+};
+
+function formFromPage(page: PageDto): PageForm {
+  return {
+    title: page.title,
+    slug: page.slug,
+    excerpt: page.excerpt,
+    is_published: page.is_published,
+    page_type: page.page_type,
+    meta_title: page.meta_title ?? '',
+    meta_description: page.meta_description ?? '',
+    canonical_url: page.canonical_url ?? '',
+    og_title: page.og_title ?? '',
+    og_description: page.og_description ?? '',
+    og_image: page.og_image ?? '',
+    twitter_title: page.twitter_title ?? '',
+    twitter_description: page.twitter_description ?? '',
+    twitter_image: page.twitter_image ?? '',
+    structured_data: page.structured_data ? JSON.stringify(page.structured_data, null, 2) : '',
+  };
+}
+
+/** 'cenote Dos Ojos!' → 'cenote-dos-ojos' (accents dropped). */
+export function slugify(title: string): string {
+  return title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 100)
+    .replace(/-+$/, '');
+}
+
+const blank = (value: string) => (value.trim() === '' ? null : value.trim());
+
+/** Turns the form into the API body; returns field errors instead when something is invalid. */
+function toPayload(form: PageForm): { body?: Record<string, unknown>; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  let structured: Record<string, unknown> | null = null;
+  if (form.structured_data.trim() !== '') {
+    try {
+      const parsed: unknown = JSON.parse(form.structured_data);
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+        errors['structured_data'] = 'Structured data must be a JSON object.';
+      else structured = parsed as Record<string, unknown>;
+    } catch (error) {
+      errors['structured_data'] = `Invalid JSON: ${error instanceof Error ? error.message : 'cannot be read'}`;
+    }
+  }
+  const body = {
+    title: form.title,
+    slug: form.slug,
+    excerpt: form.excerpt,
+    is_published: form.is_published,
+    page_type: form.page_type || 'standard',
+    meta_title: blank(form.meta_title),
+    meta_description: blank(form.meta_description),
+    canonical_url: blank(form.canonical_url),
+    og_title: blank(form.og_title),
+    og_description: blank(form.og_description),
+    og_image: blank(form.og_image),
+    twitter_title: blank(form.twitter_title),
+    twitter_description: blank(form.twitter_description),
+    twitter_image: blank(form.twitter_image),
+    structured_data: structured,
+  };
+  const parsed = pageInputSchema.safeParse(body);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0] ?? 'form');
+      errors[key] ??= issue.message;
+    }
+  }
+  return Object.keys(errors).length > 0 ? { errors } : { body, errors };
+}
+
+const tabTrigger =
+  'border-b-2 border-transparent px-3 py-2 text-sm font-medium text-stone-600 data-[state=active]:border-lagoon-600 data-[state=active]:text-lagoon-800 dark:text-stone-400 dark:data-[state=active]:text-lagoon-200';
+
+/** 'Edit Page' / 'Create New Page' with the Content, Content Blocks and SEO & Meta tabs. */
+export function PageEditor() {
+  const { id } = useParams();
+  const isNew = id === 'new' || id === undefined;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') ?? 'content';
+
+  const page = useQuery({
+    queryKey: ['page', id],
+    enabled: !isNew,
+    queryFn: () => api.get<{ page: PageDto }>(`/api/v1/pages/${id}`).then((body) => body.page),
+  });
+
+  const [form, setForm] = useState<PageForm>(emptyForm);
+  const [loadedForm, setLoadedForm] = useState<PageForm>(emptyForm);
+  const [version, setVersion] = useState(1);
+  const [slugEdited, setSlugEdited] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [conflict, setConflict] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [blocksDirty, setBlocksDirty] = useState(false);
+
+  useEffect(() => {
+    if (page.data) {
+      const next = formFromPage(page.data);
+      setForm(next);
+      setLoadedForm(next);
+      setVersion(page.data.version);
+      setSlugEdited(true);
+    }
+  }, [page.data]);
+
+  const dirty = useMemo(() => JSON.stringify(form) !== JSON.stringify(loadedForm), [form, loadedForm]);
+  useUnsavedGuard((dirty || blocksDirty) && !saving && !deleting);
+
+  const slugProblem = useMemo(() => {
+    if (form.slug === '') return undefined;
+    const result = slugSchema.safeParse(form.slug);
+    return result.success ? undefined : result.error.issues[0]?.message;
+  }, [form.slug]);
+
+  const set = <K extends keyof PageForm>(key: K, value: PageForm[K]) => {
+    setForm((current) => {
+      const next = { ...current, [key]: value };
+      if (key === 'title' && isNew && !slugEdited) next.slug = slugify(String(value));
+      return next;
+    });
+    setErrors((current) => {
+      if (!(key in current)) return current;
+      const rest = { ...current };
+      delete rest[key];
+      return rest;
+    });
+  };
+
+  const save = async (options: { thenEditBlocks?: boolean } = {}) => {
+    const { body, errors: problems } = toPayload(form);
+    if (!body) {
+      setErrors(problems);
+      return;
+    }
+    setSaving(true);
+    try {
+      if (isNew) {
+        const { page: created } = await api.post<{ page: PageDto }>('/api/v1/pages', body);
+        toastSuccess('Page created', `"${created.title}" was saved.`);
+        setLoadedForm(form);
+        await queryClient.invalidateQueries({ queryKey: ['pages'] });
+        if (options.thenEditBlocks) void navigate(`/admin/pages/${created.id}?tab=blocks`, { replace: true });
+        else void navigate('/admin/pages');
+      } else {
+        const { page: saved } = await api.patch<{ page: PageDto }>(`/api/v1/pages/${id}`, { ...body, version });
+        const next = formFromPage(saved);
+        setForm(next);
+        setLoadedForm(next);
+        setVersion(saved.version);
+        setConflict(false);
+        queryClient.setQueryData(['page', id], saved);
+        void queryClient.invalidateQueries({ queryKey: ['pages'] });
+        toastSuccess('Page updated');
+      }
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'version_conflict') setConflict(true);
+      else {
+        if (error instanceof ApiError && error.field) setErrors({ [error.field]: error.message });
+        toastFailure('Failed to save page.', error);
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const remove = async () => {
+    setDeleting(true);
+    try {
+      await api.delete(`/api/v1/pages/${id}`);
+      toastSuccess('Page deleted', `"${loadedForm.title}" has been deleted successfully.`);
+      await queryClient.invalidateQueries({ queryKey: ['pages'] });
+      void navigate('/admin/pages');
+    } catch (error) {
+      toastFailure('Failed to delete page.', error);
+      setDeleting(false);
+    }
+  };
+
+  if (!isNew && page.isPending) {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner className="size-6" label="Loading page" />
+      </div>
+    );
+  }
+  if (!isNew && page.isError) {
+    return (
+      <div role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-800">
+        This page could not be loaded
+        {page.error instanceof ApiError && page.error.status === 404
+          ? ': it does not exist (it may have been deleted).'
+          : '.'}{' '}
+        <button type="button" className="font-semibold underline" onClick={() => void navigate('/admin/pages')}>
+          Back to Pages
+        </button>
+      </div>
+    );
+  }
+
+  const canSaveFirst = form.title.trim() !== '' && form.slug.trim() !== '' && !slugProblem;
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void save();
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="editor-title">
+      <div className="flex flex-wrap items-center gap-2">
+        <Button
+          variant="ghost"
+          icon={<ArrowLeft aria-hidden="true" className="size-4" />}
+          onClick={() => void navigate('/admin/pages')}
+        >
+          Back to Pages
+        </Button>
+        <h2 id="editor-title" className="mr-auto text-lg font-semibold text-stone-900 dark:text-stone-50">
+          {isNew ? 'Create New Page' : 'Edit Page'}
+        </h2>
+        {!isNew && page.data ? (
+          <a
+            href={page.data.path}
+            target="_blank"
+            rel="noreferrer"
+            className="inline-flex h-10 items-center gap-2 rounded-lg px-3 text-sm font-semibold text-stone-700 ring-1 ring-stone-300 hover:bg-stone-50 dark:text-stone-200 dark:ring-white/15"
+          >
+            <ExternalLink aria-hidden="true" className="size-4" /> Preview
+          </a>
+        ) : null}
+        {!isNew ? (
+          <Button
+            variant="secondary"
+            icon={<Trash2 aria-hidden="true" className="size-4" />}
+            onClick={() => setConfirmDelete(true)}
+          >
+            Delete
+          </Button>
+        ) : null}
+        <Button type="submit" busy={saving}>
+          Save
+        </Button>
+      </div>
+
+      {conflict ? (
+        <div role="alert" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          This was changed by someone else. Reload to see their changes.{' '}
+          <button
+            type="button"
+            className="font-semibold underline"
+            onClick={() => {
+              setConflict(false);
+              void page.refetch();
+            }}
+          >
+            Reload (discards your changes)
+          </button>
+        </div>
+      ) : null}
+
+      <Tabs.Root value={tab} onValueChange={(value) => setParams({ tab: value }, { replace: true })} className="mt-4">
+        <Tabs.List aria-label="Page sections" className="flex gap-1 border-b border-stone-200 dark:border-white/10">
+          <Tabs.Trigger value="content" className={tabTrigger}>
+            Content
+          </Tabs.Trigger>
+          <Tabs.Trigger value="blocks" className={tabTrigger}>
+            Content Blocks
+          </Tabs.Trigger>
+          <Tabs.Trigger value="seo" className={tabTrigger}>
+            SEO & Meta
+          </Tabs.Trigger>
+        </Tabs.List>
+
+        <Tabs.Content value="content" className="mt-5 max-w-2xl space-y-4">
+          <TextField
+            label="Title"
+            value={form.title}
+            onChange={(event) => set('title', event.target.value)}
+            error={errors['title']}
+            required
+          />
+          <TextField
+            label="Slug"
+            value={form.slug}
+            onChange={(event) => {
+              setSlugEdited(true);
+              set('slug', event.target.value.trim().toLowerCase());
+            }}
+            error={errors['slug'] ?? slugProblem}
+            hint={
+              <>
+                The page's address: {form.slug === 'home' ? '/' : `/${form.slug || 'your-slug'}`}. Lowercase letters,
+                digits and hyphens; “home” is the front page.
+              </>
+            }
+            required
+          />
+          <TextAreaField
+            label="Excerpt"
+            rows={3}
+            value={form.excerpt}
+            onChange={(event) => set('excerpt', event.target.value)}
+            error={errors['excerpt']}
+            hint="One or two sentences for listings and search results."
+          />
+          <TextField
+            label="Page type"
+            value={form.page_type}
+            onChange={(event) => set('page_type', event.target.value)}
+            error={errors['page_type']}
+            hint="standard, cenote or legal"
+          />
+          <label className="flex items-center gap-3 text-sm font-medium text-stone-800 dark:text-stone-200">
+            <Switch.Root
+              checked={form.is_published}
+              onCheckedChange={(checked) => set('is_published', checked)}
+              className="relative h-6 w-11 rounded-full bg-stone-300 transition data-[state=checked]:bg-lagoon-600"
+            >
+              <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition data-[state=checked]:translate-x-[22px]" />
+            </Switch.Root>
+            Published
+          </label>
+        </Tabs.Content>
+
+        <Tabs.Content value="blocks" className="mt-5">
+          {isNew ? (
+            <div className="rounded-xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center dark:border-white/15 dark:bg-abyss-900">
+              <p className="text-sm text-stone-600 dark:text-stone-300">
+                Save the page first, then add its content blocks here.
+              </p>
+              <Button
+                className="mt-4"
+                disabled={!canSaveFirst}
+                busy={saving}
+                onClick={() => void save({ thenEditBlocks: true })}
+              >
+                Save Page First
+              </Button>
+              {!canSaveFirst ? (
+                <p className="mt-2 text-xs text-stone-500">Fill in the title and a valid slug first.</p>
+              ) : null}
+            </div>
+          ) : (
+            <BlockList pageId={id} onDirtyChange={setBlocksDirty} />
+          )}
+        </Tabs.Content>
+
+        <Tabs.Content value="seo" className="mt-5 grid max-w-4xl gap-6 lg:grid-cols-2">
+          <fieldset className="space-y-4 lg:col-span-2">
+            <legend className="text-sm font-semibold text-stone-900 dark:text-stone-100">Search engines</legend>
+            <TextField
+              label="Meta title"
+              value={form.meta_title}
+              onChange={(event) => set('meta_title', event.target.value)}
+              error={errors['meta_title']}
+              hint={`${form.meta_title.length}/60 characters recommended`}
+            />
+            <TextAreaField
+              label="Meta description"
+              rows={2}
+              value={form.meta_description}
+              onChange={(event) => set('meta_description', event.target.value)}
+              error={errors['meta_description']}
+              hint={`${form.meta_description.length}/160 characters recommended`}
+            />
+            <TextField
+              label="Canonical URL"
+              type="url"
+              value={form.canonical_url}
+              onChange={(event) => set('canonical_url', event.target.value)}
+              error={errors['canonical_url']}
+              placeholder="https://…"
+            />
+          </fieldset>
+          <fieldset className="space-y-4">
+            <legend className="text-sm font-semibold text-stone-900 dark:text-stone-100">Open Graph</legend>
+            <TextField
+              label="OG title"
+              value={form.og_title}
+              onChange={(event) => set('og_title', event.target.value)}
+              error={errors['og_title']}
+            />
+            <TextAreaField
+              label="OG description"
+              rows={2}
+              value={form.og_description}
+              onChange={(event) => set('og_description', event.target.value)}
+              error={errors['og_description']}
+            />
+            <ImageField
+              label="OG image"
+              value={form.og_image}
+              onChange={(value) => set('og_image', value)}
+              idPrefix="og-image"
+              error={errors['og_image']}
+            />
+          </fieldset>
+          <fieldset className="space-y-4">
+            <legend className="text-sm font-semibold text-stone-900 dark:text-stone-100">Twitter card</legend>
+            <TextField
+              label="Twitter title"
+              value={form.twitter_title}
+              onChange={(event) => set('twitter_title', event.target.value)}
+              error={errors['twitter_title']}
+            />
+            <TextAreaField
+              label="Twitter description"
+              rows={2}
+              value={form.twitter_description}
+              onChange={(event) => set('twitter_description', event.target.value)}
+              error={errors['twitter_description']}
+            />
+            <ImageField
+              label="Twitter image"
+              value={form.twitter_image}
+              onChange={(value) => set('twitter_image', value)}
+              idPrefix="twitter-image"
+              error={errors['twitter_image']}
+            />
+          </fieldset>
+          <TextAreaField
+            className="lg:col-span-2"
+            label="Structured data (JSON-LD)"
+            rows={6}
+            spellCheck={false}
+            value={form.structured_data}
+            onChange={(event) => set('structured_data', event.target.value)}
+            error={errors['structured_data']}
+            hint="A schema.org object, e.g. an Article or TouristAttraction. Leave empty for none."
+            style={{ fontFamily: 'ui-monospace, monospace' }}
+          />
+        </Tabs.Content>
+      </Tabs.Root>
+
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title="Delete page"
+        description={`Are you sure you want to delete "${loadedForm.title}"? This action cannot be undone.`}
+        busy={deleting}
+        onConfirm={() => void remove()}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,258 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { format } from 'date-fns';
+import { ChevronRight, MoreHorizontal, Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { api } from '../../../shared/lib/api-client';
+import { Button } from '../../../shared/ui/button';
+import { inputClass } from '../../../shared/ui/field';
+import { Spinner } from '../../../shared/ui/spinner';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { toastFailure, toastSuccess } from '../ui/toasts';
+import { blockTypeCounts, matchesSearch, type AdminPage } from './page-types';
+
+export const pagesQueryKey = ['pages', 'admin'] as const;
+
+export function usePagesList() {
+  return useQuery({
+    queryKey: pagesQueryKey,
+    queryFn: () => api.get<{ pages: AdminPage[] }>('/api/v1/pages?include=blocks').then((body) => body.pages),
+  });
+}
+
+type StatusFilter = 'all' | 'published' | 'draft';
+
+/** 'Pages Management': search, status filter, expandable rows with their blocks, Edit and Delete. */
+export function PagesScreen() {
+  const [params, setParams] = useSearchParams();
+  const query = params.get('q') ?? '';
+  const status = (params.get('status') as StatusFilter | null) ?? 'all';
+  const pages = usePagesList();
+  const [expanded, setExpanded] = useState<Set<string>>(new Set());
+  const [deleting, setDeleting] = useState<AdminPage | null>(null);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  const setParam = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value === '' || (key === 'status' && value === 'all')) next.delete(key);
+    else next.set(key, value);
+    setParams(next, { replace: true });
+  };
+
+  const remove = useMutation({
+    mutationFn: (page: AdminPage) => api.delete(`/api/v1/pages/${page.id}`),
+    onSuccess: (_result, page) => {
+      toastSuccess('Page deleted', `"${page.title}" has been deleted successfully.`);
+      setDeleting(null);
+      void queryClient.invalidateQueries({ queryKey: ['pages'] });
+    },
+    onError: () => toastFailure('Failed to delete page.', new Error()),
+  });
+
+  const visible = (pages.data ?? []).filter(
+    (page) =>
+      matchesSearch(page, query) &&
+      (status === 'all' || (status === 'published' ? page.is_published : !page.is_published)),
+  );
+
+  const toggle = (id: string) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  return (
+    <section aria-labelledby="pages-title">
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 id="pages-title" className="mr-auto text-lg font-semibold text-stone-900 dark:text-stone-50">
+          Pages Management
+        </h2>
+        <div className="relative w-full sm:w-64">
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-stone-400"
+          />
+          <label htmlFor="pages-search" className="sr-only">
+            Search pages
+          </label>
+          <input
+            id="pages-search"
+            type="search"
+            placeholder="Search pages..."
+            value={query}
+            onChange={(event) => setParam('q', event.target.value)}
+            className={`${inputClass} pl-8`}
+          />
+        </div>
+        <label htmlFor="pages-status" className="sr-only">
+          Status
+        </label>
+        <select
+          id="pages-status"
+          value={status}
+          onChange={(event) => setParam('status', event.target.value)}
+          className={`${inputClass} w-auto`}
+        >
+          <option value="all">All Pages</option>
+          <option value="published">Published</option>
+          <option value="draft">Drafts</option>
+        </select>
+        <Button icon={<Plus aria-hidden="true" className="size-4" />} onClick={() => void navigate('/admin/pages/new')}>
+          Create Page
+        </Button>
+      </div>
+
+      {pages.isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner className="size-6" label="Loading pages" />
+        </div>
+      ) : pages.isError ? (
+        <p role="alert" className="mt-6 rounded-lg bg-red-50 p-4 text-sm text-red-800">
+          The pages could not be loaded. {pages.error instanceof Error ? pages.error.message : ''}{' '}
+          <button type="button" className="font-semibold underline" onClick={() => void pages.refetch()}>
+            Try again
+          </button>
+        </p>
+      ) : visible.length === 0 ? (
+        <div className="mt-6 rounded-xl border border-dashed border-stone-300 bg-white px-6 py-16 text-center dark:border-white/15 dark:bg-abyss-900">
+          <p className="text-sm text-stone-600 dark:text-stone-300">No pages found.</p>
+          <Button
+            className="mt-4"
+            icon={<Plus aria-hidden="true" className="size-4" />}
+            onClick={() => void navigate('/admin/pages/new')}
+          >
+            Create Your First Page
+          </Button>
+        </div>
+      ) : (
+        <ul
+          className="mt-4 divide-y divide-stone-200 overflow-hidden rounded-xl border border-stone-200 bg-white dark:divide-white/10 dark:border-white/10 dark:bg-abyss-900"
+          aria-label="Pages"
+        >
+          {visible.map((page) => {
+            const isOpen = expanded.has(page.id);
+            const counts = blockTypeCounts(page.blocks);
+            const ordered = [...page.blocks].sort((a, b) => a.block_order - b.block_order);
+            return (
+              <li key={page.id}>
+                <div className="flex items-start gap-2 px-3 py-3">
+                  <button
+                    type="button"
+                    onClick={() => toggle(page.id)}
+                    aria-expanded={isOpen}
+                    aria-controls={`page-blocks-${page.id}`}
+                    aria-label={`${isOpen ? 'Collapse' : 'Expand'} ${page.title}`}
+                    className="mt-0.5 rounded p-1 text-stone-500 hover:bg-stone-100 dark:hover:bg-white/5"
+                  >
+                    <ChevronRight aria-hidden="true" className={`size-4 transition ${isOpen ? 'rotate-90' : ''}`} />
+                  </button>
+                  <div className="min-w-0 flex-1">
+                    <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                      <Link
+                        to={`/admin/pages/${page.id}`}
+                        className="font-semibold text-stone-900 hover:underline dark:text-stone-50"
+                      >
+                        {page.title}
+                      </Link>
+                      <span className="font-mono text-xs text-stone-500">{page.path}</span>
+                      <span
+                        className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
+                          page.is_published ? 'bg-emerald-100 text-emerald-800' : 'bg-amber-100 text-amber-900'
+                        }`}
+                      >
+                        {page.is_published ? 'Published' : 'Draft'}
+                      </span>
+                      <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs text-stone-700 dark:bg-white/10 dark:text-stone-300">
+                        {page.page_type || 'standard'}
+                      </span>
+                    </div>
+                    {page.excerpt ? (
+                      <p className="mt-1 line-clamp-1 text-sm text-stone-600 dark:text-stone-400">{page.excerpt}</p>
+                    ) : null}
+                    <p className="mt-1 text-xs text-stone-500">
+                      {counts.length > 0 ? counts.map(([type, total]) => `${type} ×${total}`).join(' · ') : 'No blocks'}
+                      <span className="mx-2" aria-hidden="true">
+                        ·
+                      </span>
+                      Updated {format(new Date(page.updated_at), 'MMM dd, yyyy')}
+                    </p>
+                  </div>
+                  <DropdownMenu.Root>
+                    <DropdownMenu.Trigger asChild>
+                      <button
+                        type="button"
+                        aria-label={`Actions for ${page.title}`}
+                        className="rounded p-1.5 text-stone-500 hover:bg-stone-100 dark:hover:bg-white/5"
+                      >
+                        <MoreHorizontal aria-hidden="true" className="size-4" />
+                      </button>
+                    </DropdownMenu.Trigger>
+                    <DropdownMenu.Portal>
+                      <DropdownMenu.Content
+                        align="end"
+                        className="z-40 min-w-36 rounded-lg border border-stone-200 bg-white p-1 text-sm shadow-lg dark:border-white/10 dark:bg-abyss-900"
+                      >
+                        <DropdownMenu.Item
+                          onSelect={() => void navigate(`/admin/pages/${page.id}`)}
+                          className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 outline-none data-[highlighted]:bg-stone-100 dark:data-[highlighted]:bg-white/10"
+                        >
+                          <Pencil aria-hidden="true" className="size-4" /> Edit
+                        </DropdownMenu.Item>
+                        <DropdownMenu.Item
+                          onSelect={() => setDeleting(page)}
+                          className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-red-700 outline-none data-[highlighted]:bg-red-50"
+                        >
+                          <Trash2 aria-hidden="true" className="size-4" /> Delete
+                        </DropdownMenu.Item>
+                      </DropdownMenu.Content>
+                    </DropdownMenu.Portal>
+                  </DropdownMenu.Root>
+                </div>
+                <div
+                  id={`page-blocks-${page.id}`}
+                  hidden={!isOpen}
+                  className="border-t border-stone-100 bg-stone-50 px-12 py-3 dark:border-white/5 dark:bg-abyss-950/40"
+                >
+                  {ordered.length === 0 ? (
+                    <p className="text-sm text-stone-600 dark:text-stone-400">
+                      No content blocks found. Edit this page to add content blocks.
+                    </p>
+                  ) : (
+                    <ol className="space-y-1 text-sm">
+                      {ordered.map((block) => (
+                        <li key={block.id} className="flex items-center gap-3">
+                          <span className="w-6 text-right font-mono text-xs text-stone-500">{block.block_order}</span>
+                          <span className="font-medium">{block.block_type}</span>
+                          <span
+                            className={`text-xs font-medium ${block.is_active ? 'text-emerald-700' : 'text-stone-500'}`}
+                          >
+                            {block.is_active ? 'Active' : 'Inactive'}
+                          </span>
+                        </li>
+                      ))}
+                    </ol>
+                  )}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete page"
+        description={
+          deleting ? `Are you sure you want to delete "${deleting.title}"? This action cannot be undone.` : ''
+        }
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+      />
+    </section>
+  );
+}

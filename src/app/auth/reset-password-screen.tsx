@@ -1,0 +1,90 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '../../shared/ui/button';
+import { Spinner } from '../../shared/ui/spinner';
+import { api, ApiError } from '../../shared/lib/api-client';
+import { useSiteTitle } from '../lib/site-title';
+import { AuthLayout } from './auth-layout';
+import { messages, minimumPasswordLength } from './messages';
+import { PasswordField } from './password-field';
+
+/** /auth/reset-password?token=…: choose a new password with the link from the e-mail. */
+export function ResetPasswordScreen() {
+  const siteTitle = useSiteTitle();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [token, setToken] = useState<string | null>(null);
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const rawToken = params.get('token');
+
+  useEffect(() => {
+    if (!rawToken) {
+      toast.error(messages.invalidLink[0], { description: messages.invalidLink[1] });
+      void navigate('/auth', { replace: true });
+      return;
+    }
+    setToken(rawToken);
+  }, [rawToken, navigate]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!token) {
+      toast.error(messages.invalidToken[0], { description: messages.invalidToken[1] });
+      return;
+    }
+    if (password !== confirmPassword) {
+      toast.error(messages.passwordMismatch[0], { description: messages.passwordMismatch[1] });
+      return;
+    }
+    if (password.length < minimumPasswordLength) {
+      toast.error(messages.passwordTooShort[0], { description: messages.passwordTooShort[1] });
+      return;
+    }
+    setBusy(true);
+    try {
+      await api.post('/api/v1/auth/reset-password', { token, newPassword: password });
+      toast.success(messages.passwordUpdated[0], { description: messages.passwordUpdated[1] });
+      void navigate('/auth');
+    } catch (error) {
+      if (error instanceof ApiError)
+        toast.error(messages.updateFailed, { description: error.message || messages.updateFailedDefault });
+      else toast.error(messages.updateFailed, { description: messages.unexpectedRetry });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthLayout title={siteTitle} subtitle="Choose a new password">
+      {token === null ? (
+        <p className="flex items-center justify-center gap-2 py-6 text-sm text-stone-600 dark:text-stone-400">
+          <Spinner /> Validating reset link...
+        </p>
+      ) : (
+        <form onSubmit={submit} className="space-y-4" noValidate>
+          <PasswordField
+            label="New Password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          <PasswordField
+            label="Confirm New Password"
+            autoComplete="new-password"
+            value={confirmPassword}
+            onChange={(event) => setConfirmPassword(event.target.value)}
+          />
+          <Button type="submit" busy={busy} className="w-full">
+            Update Password
+          </Button>
+          <Button variant="secondary" className="w-full" onClick={() => void navigate('/auth')}>
+            Back to Sign In
+          </Button>
+        </form>
+      )}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,63 @@
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { Spinner } from '../../shared/ui/spinner';
+import { api, ApiError } from '../../shared/lib/api-client';
+import { useSiteTitle } from '../lib/site-title';
+import { AuthLayout } from './auth-layout';
+
+const redirectDelayMs = 2500;
+
+/** /auth/verify?token=…: confirms the e-mail address, then returns to the home page. */
+export function VerifyScreen() {
+  const siteTitle = useSiteTitle();
+  const [params] = useSearchParams();
+  const [state, setState] = useState<'working' | 'done' | 'failed'>('working');
+  const [message, setMessage] = useState('');
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const token = params.get('token');
+    if (!token) {
+      setState('failed');
+      setMessage('This verification link is missing its token. Open the link from the e-mail again.');
+      return;
+    }
+    api
+      .post<{ message: string }>('/api/v1/auth/verify', { token })
+      .then((result) => {
+        setState('done');
+        setMessage(result.message);
+        toast.success('E-mail confirmed', { description: result.message });
+        setTimeout(() => window.location.assign('/'), redirectDelayMs);
+      })
+      .catch((error: unknown) => {
+        setState('failed');
+        const text = error instanceof ApiError ? error.message : 'An unexpected error occurred.';
+        setMessage(text);
+        toast.error('Verification failed', { description: text });
+      });
+  }, [params]);
+
+  return (
+    <AuthLayout title={siteTitle} subtitle="Confirm your e-mail address">
+      <div className="py-4 text-center text-sm text-stone-700 dark:text-stone-300" role="status">
+        {state === 'working' ? (
+          <span className="inline-flex items-center gap-2">
+            <Spinner /> Confirming your e-mail address...
+          </span>
+        ) : (
+          <p>{message}</p>
+        )}
+        {state === 'done' ? <p className="mt-2 text-stone-500">Taking you to the home page…</p> : null}
+        {state === 'failed' ? (
+          <a href="/auth" className="mt-4 inline-block font-semibold text-lagoon-700 underline underline-offset-2">
+            Back to Sign In
+          </a>
+        ) : null}
+      </div>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,38 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { Toaster } from 'sonner';
+import { AuthScreen } from './auth/auth-screen';
+import { ResetPasswordScreen } from './auth/reset-password-screen';
+import { SetupScreen } from './auth/setup-screen';
+import { VerifyScreen } from './auth/verify-screen';
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { staleTime: 15_000, retry: 1, refetchOnWindowFocus: false } },
+});
+
+const router = createBrowserRouter([
+  { path: '/auth', element: <AuthScreen /> },
+  { path: '/auth/reset-password', element: <ResetPasswordScreen /> },
+  { path: '/auth/verify', element: <VerifyScreen /> },
+  { path: '/setup', element: <SetupScreen /> },
+  {
+    path: '/admin/*',
+    // The admin is its own chunk: the auth screens never download it.
+    lazy: async () => ({ Component: (await import('./admin/admin-app')).AdminApp }),
+  },
+]);
+
+const root = document.getElementById('app');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+        {/* Spec: stacked toasts, 3 visible, 4000 ms. */}
+        <Toaster visibleToasts={3} duration={4000} position="top-right" richColors closeButton />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}

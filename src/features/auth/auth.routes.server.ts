@@ -1,0 +1,178 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema, errorResponses } from '../../server/plugins/openapi.server';
+import { issueCsrfToken } from '../../server/plugins/csrf.server';
+import { clearSessionCookie, sessionCookieName, setSessionCookie } from '../../server/plugins/session.server';
+import { messageSchema, sessionUserSchema } from './auth.dto';
+import {
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+  signIn,
+  signUp,
+  verifyEmail,
+  type AuthDeps,
+} from './auth.service.server';
+import { deleteSession } from './sessions.server';
+import { toSessionUser } from './users.service.server';
+
+const publicAccess = { access: 'public' } as const;
+
+/** Statuses the auth routes add to the common ones (401/403 credentials and CSRF, 409, 429). */
+const authErrors = {
+  ...errorResponses,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  409: errorBodySchema,
+  429: errorBodySchema,
+} as const;
+
+// Inputs are loose here and checked in the service, so every refusal is one clear sentence.
+const text = (max: number) => z.string().max(max).optional();
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = (): AuthDeps => ({
+    db: app.db,
+    now: () => app.clock.now(),
+    mailer: app.mailer,
+    publicUrl: app.config.publicUrl,
+  });
+
+  // Answers about who is signed in are personal: never stored by any cache.
+  app.addHook('onRequest', async (_request, reply) => {
+    void reply.header('cache-control', 'no-store');
+  });
+
+  app.get(
+    '/api/v1/auth/session',
+    {
+      config: publicAccess,
+      schema: {
+        tags: ['auth'],
+        summary: 'Who is signed in, and the CSRF token to send as x-csrf-token with every write',
+        response: {
+          200: z.object({ user: sessionUserSchema.nullable(), csrfToken: z.string() }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => ({
+      user: request.viewer?.user ?? null,
+      csrfToken: issueCsrfToken(app, request, reply),
+    }),
+  );
+
+  app.post(
+    '/api/v1/auth/sign-up',
+    {
+      config: publicAccess,
+      schema: {
+        tags: ['auth'],
+        summary: 'Create a viewer account and send the verification e-mail (5 per hour per address)',
+        body: z.object({
+          email: text(320),
+          password: text(4096),
+          fullName: z.string().trim().max(200).optional().describe('Defaults to the e-mail address'),
+        }),
+        response: { 201: messageSchema, ...authErrors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await signUp(deps(), request.ip, request.body)),
+  );
+
+  app.post(
+    '/api/v1/auth/sign-in',
+    {
+      config: publicAccess,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with e-mail and password; sets the session cookie (a new session id every time)',
+        body: z.object({ email: text(320), password: text(4096) }),
+        response: { 200: z.object({ user: sessionUserSchema }), ...authErrors },
+      },
+    },
+    async (request, reply) => {
+      const { user, session } = await signIn(deps(), request.ip, request.body);
+      const previous = request.cookies[sessionCookieName];
+      if (previous) await deleteSession(app.db, previous);
+      setSessionCookie(reply, app.config, session, app.clock.now());
+      return { user: toSessionUser(user) };
+    },
+  );
+
+  app.post(
+    '/api/v1/auth/sign-out',
+    {
+      config: publicAccess,
+      schema: {
+        tags: ['auth'],
+        summary: 'End the current session and clear its cookie',
+        response: { 204: z.void(), ...authErrors },
+      },
+    },
+    async (request, reply) => {
+      const token = request.cookies[sessionCookieName];
+      if (token) await deleteSession(app.db, token);
+      clearSessionCookie(reply, app.config);
+      request.viewer = null;
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/v1/auth/verify',
+    {
+      config: publicAccess,
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirm an e-mail address with the token from the verification link (single use, 24 hours)',
+        body: z.object({ token: text(200) }),
+        response: { 200: messageSchema, ...authErrors },
+      },
+    },
+    async (request) => verifyEmail(deps(), request.body.token),
+  );
+
+  app.post(
+    '/api/v1/auth/resend-verification',
+    {
+      config: publicAccess,
+      schema: {
+        tags: ['auth'],
+        summary: 'Send the verification link again (the same answer whether or not the account exists)',
+        body: z.object({ email: text(320) }),
+        response: { 202: messageSchema, ...authErrors },
+      },
+    },
+    async (request, reply) => reply.status(202).send(await resendVerification(deps(), request.ip, request.body.email)),
+  );
+
+  app.post(
+    '/api/v1/auth/reset-request',
+    {
+      config: publicAccess,
+      schema: {
+        tags: ['auth'],
+        summary: 'E-mail a password reset link valid 1 hour (the same answer whether or not the account exists)',
+        body: z.object({ email: text(320) }),
+        response: { 202: messageSchema, ...authErrors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(202).send(await requestPasswordReset(deps(), request.ip, request.body.email)),
+  );
+
+  app.post(
+    '/api/v1/auth/reset-password',
+    {
+      config: publicAccess,
+      schema: {
+        tags: ['auth'],
+        summary: "Set a new password with a reset token; ends all of the account's sessions",
+        body: z.object({ token: text(200), newPassword: text(4096) }),
+        response: { 200: messageSchema, ...authErrors },
+      },
+    },
+    async (request) => resetPassword(deps(), request.body),
+  );
+};

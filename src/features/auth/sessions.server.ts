@@ -1,0 +1,80 @@
+import { and, eq, lte, ne } from 'drizzle-orm';
+import type { Database } from '../../server/db/client.server';
+import { sessions, users, type UserRow } from './auth.table';
+import { newOpaqueToken, opaqueTokenPattern, sha256 } from './tokens.server';
+
+const hourMs = 60 * 60 * 1000;
+/** Sliding expiry: a session lives 30 days after its last use. */
+export const sessionLifetimeMs = 30 * 24 * hourMs;
+/** expires_at is pushed forward at most once per hour of use, not on every request. */
+export const sessionRefreshIntervalMs = hourMs;
+
+export interface NewSession {
+  /** The cookie value; only its SHA-256 is stored. */
+  token: string;
+  expiresAt: Date;
+}
+
+/** A fresh random id at every sign-in (no session fixation). */
+export async function createSession(db: Database, userId: string, now: Date): Promise<NewSession> {
+  const token = newOpaqueToken();
+  const expiresAt = new Date(now.getTime() + sessionLifetimeMs);
+  await db.insert(sessions).values({
+    id_hash: sha256(token),
+    user_id: userId,
+    expires_at: expiresAt,
+    created_at: now,
+    last_seen_at: now,
+  });
+  return { token, expiresAt };
+}
+
+export interface ResolvedSession {
+  user: UserRow;
+  expiresAt: Date;
+  /** True when this request pushed expires_at forward (the cookie should be re-sent). */
+  refreshed: boolean;
+}
+
+/** The session's user, or undefined for an unknown or expired cookie (expired rows are deleted here). */
+export async function resolveSession(db: Database, token: string, now: Date): Promise<ResolvedSession | undefined> {
+  if (!opaqueTokenPattern.test(token)) return undefined;
+  const idHash = sha256(token);
+  const [row] = await db
+    .select({ expiresAt: sessions.expires_at, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.user_id))
+    .where(eq(sessions.id_hash, idHash))
+    .limit(1);
+  if (!row) return undefined;
+  if (row.expiresAt.getTime() <= now.getTime()) {
+    await db.delete(sessions).where(eq(sessions.id_hash, idHash));
+    return undefined;
+  }
+  const lastExtendedAt = row.expiresAt.getTime() - sessionLifetimeMs;
+  if (now.getTime() - lastExtendedAt < sessionRefreshIntervalMs) {
+    return { user: row.user, expiresAt: row.expiresAt, refreshed: false };
+  }
+  const expiresAt = new Date(now.getTime() + sessionLifetimeMs);
+  await db.update(sessions).set({ expires_at: expiresAt, last_seen_at: now }).where(eq(sessions.id_hash, idHash));
+  return { user: row.user, expiresAt, refreshed: true };
+}
+
+export async function deleteSession(db: Database, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id_hash, sha256(token)));
+}
+
+/** Ends every session of a user, except optionally the one given (password reset ends them all). */
+export async function deleteSessionsOfUser(db: Database, userId: string, exceptToken?: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      exceptToken
+        ? and(eq(sessions.user_id, userId), ne(sessions.id_hash, sha256(exceptToken)))
+        : eq(sessions.user_id, userId),
+    );
+}
+
+export async function purgeExpiredSessions(db: Database, now: Date): Promise<void> {
+  await db.delete(sessions).where(lte(sessions.expires_at, now));
+}

@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema, errorResponses } from '../../server/plugins/openapi.server';
+import { sessionCookieName, setSessionCookie } from '../../server/plugins/session.server';
+import { sessionUserSchema } from './auth.dto';
+import { createSession, deleteSession } from './sessions.server';
+import { adminExists, completeSetup } from './setup.service.server';
+import { toSessionUser } from './users.service.server';
+
+const publicAccess = { access: 'public' } as const;
+
+export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/v1/setup',
+    {
+      config: publicAccess,
+      schema: {
+        tags: ['setup'],
+        summary: 'Whether the first admin account still has to be created',
+        response: { 200: z.object({ needed: z.boolean() }), ...errorResponses },
+      },
+    },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return { needed: !(await adminExists(app.db)) };
+    },
+  );
+
+  app.post(
+    '/api/v1/setup',
+    {
+      config: publicAccess,
+      schema: {
+        tags: ['setup'],
+        summary: 'Create the first admin with the setup token from the server log; signs them in',
+        body: z.object({
+          token: z.string().max(200).optional(),
+          email: z.string().max(320).optional(),
+          password: z.string().max(4096).optional(),
+          fullName: z.string().trim().max(200).optional(),
+        }),
+        response: {
+          201: z.object({ user: sessionUserSchema }),
+          ...errorResponses,
+          403: errorBodySchema,
+          409: errorBodySchema,
+          410: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await completeSetup({ db: app.db, now: () => app.clock.now() }, request.body);
+      const previous = request.cookies[sessionCookieName];
+      if (previous) await deleteSession(app.db, previous);
+      const now = app.clock.now();
+      setSessionCookie(reply, app.config, await createSession(app.db, user.id, now), now);
+      void reply.header('cache-control', 'no-store');
+      return reply.status(201).send({ user: toSessionUser(user) });
+    },
+  );
+};

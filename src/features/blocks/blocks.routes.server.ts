@@ -1,0 +1,114 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../server/plugins/openapi.server';
+import { blockDtoSchema } from '../pages/pages.dto';
+import { toBlockDto } from '../pages/pages.serialize.server';
+import { createBlock, deleteBlock, listPageBlocks, reorderBlocks, updateBlock } from './blocks.service.server';
+
+const editor = { access: 'editor' } as const;
+const writeErrors = { ...errorResponses, 409: errorResponses[400], 413: errorResponses[400] };
+
+export const blocksRoutes: FastifyPluginAsyncZod = async (app) => {
+  const guard = app.requireRole('editor');
+
+  app.get(
+    '/api/v1/pages/:id/blocks',
+    {
+      config: editor,
+      preHandler: guard,
+      schema: {
+        tags: ['blocks'],
+        summary: 'Every block of a page, inactive ones too, in block_order',
+        params: z.object({ id: z.uuid() }),
+        response: { 200: z.object({ blocks: z.array(blockDtoSchema) }), ...errorResponses },
+      },
+    },
+    async (request) => ({ blocks: (await listPageBlocks(app.db, request.params.id)).map(toBlockDto) }),
+  );
+
+  app.post(
+    '/api/v1/pages/:id/blocks',
+    {
+      config: editor,
+      preHandler: guard,
+      schema: {
+        tags: ['blocks'],
+        summary: 'Add a block at the end of the page (order = count + 1), active',
+        params: z.object({ id: z.uuid() }),
+        body: z.object({
+          block_type: z.string().max(40).default(''),
+          block_data: z.record(z.string(), z.unknown()).optional(),
+        }),
+        response: { 201: z.object({ block: blockDtoSchema }), ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      const block = await createBlock(app.db, request.params.id, request.body);
+      app.contentChanged({ pageId: block.page_id });
+      return reply.status(201).send({ block: toBlockDto(block) });
+    },
+  );
+
+  app.put(
+    '/api/v1/pages/:id/blocks/order',
+    {
+      config: editor,
+      preHandler: guard,
+      schema: {
+        tags: ['blocks'],
+        summary: 'Reorder all blocks of a page in one transaction (orders become 1..n)',
+        params: z.object({ id: z.uuid() }),
+        body: z.object({ ids: z.array(z.uuid()).max(500) }),
+        response: { 200: z.object({ blocks: z.array(blockDtoSchema) }), ...writeErrors },
+      },
+    },
+    async (request) => {
+      const blocks = await reorderBlocks(app.db, request.params.id, request.body.ids);
+      app.contentChanged({ pageId: request.params.id });
+      return { blocks: blocks.map(toBlockDto) };
+    },
+  );
+
+  app.patch(
+    '/api/v1/blocks/:id',
+    {
+      config: editor,
+      preHandler: guard,
+      schema: {
+        tags: ['blocks'],
+        summary: 'Change a block (data and/or active flag); send the version you read (409 if stale)',
+        params: z.object({ id: z.uuid() }),
+        body: z.object({
+          version: z.number().int().min(1),
+          block_data: z.record(z.string(), z.unknown()).optional(),
+          is_active: z.boolean().optional(),
+        }),
+        response: { 200: z.object({ block: blockDtoSchema }), ...writeErrors },
+      },
+    },
+    async (request) => {
+      const block = await updateBlock(app.db, request.params.id, request.body);
+      app.contentChanged({ pageId: block.page_id });
+      return { block: toBlockDto(block) };
+    },
+  );
+
+  app.delete(
+    '/api/v1/blocks/:id',
+    {
+      config: editor,
+      preHandler: guard,
+      schema: {
+        tags: ['blocks'],
+        summary: 'Delete a block; the remaining blocks close the gap',
+        params: z.object({ id: z.uuid() }),
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { pageId } = await deleteBlock(app.db, request.params.id);
+      app.contentChanged({ pageId });
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,174 @@
+import { and, asc, count, eq } from 'drizzle-orm';
+import { sanitizeRichText } from '../../shared/lib/sanitize-rich-text';
+import type { Database } from '../../server/db/client.server';
+import { AppError, badRequest, conflict, notFound } from '../../server/plugins/app-error.server';
+import { pages } from '../pages/pages.table';
+import { refreshPageSearch } from '../search/search.service.server';
+import { contentBlocks, type BlockRow } from './blocks.table';
+import { blockDefinitions, isKnownBlockType } from './registry';
+
+/** decision 19: the text an editor sees when someone else saved first. */
+export const versionConflictMessage = 'This was changed by someone else. Reload to see their changes.';
+export const maxBlockDataBytes = 256 * 1024;
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * Validates block data against its type's schema (defaults fill blanks, rich text is sanitized);
+ * data of an unknown type must at least be a JSON object. Throws 400 naming the field.
+ */
+export function validateBlockData(blockType: string, data: unknown): Record<string, unknown> {
+  const size = Buffer.byteLength(JSON.stringify(data ?? {}));
+  if (size > maxBlockDataBytes) {
+    throw new AppError(413, 'payload_too_large', 'Block data can be at most 256 KB.', 'block_data');
+  }
+  if (!isKnownBlockType(blockType)) {
+    if (!data || typeof data !== 'object' || Array.isArray(data)) {
+      throw badRequest('invalid_input', 'Block data must be a JSON object.', 'block_data');
+    }
+    return data as Record<string, unknown>;
+  }
+  const result = blockDefinitions[blockType].schema.safeParse(data ?? {});
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const field = ['block_data', ...(issue?.path ?? [])].join('.');
+    throw badRequest('invalid_input', `${field}: ${issue?.message ?? 'invalid value'}`, field);
+  }
+  const parsed = result.data as Record<string, unknown>;
+  if (blockType === 'text' && typeof parsed['content'] === 'string') {
+    parsed['content'] = sanitizeRichText(parsed['content']);
+  }
+  return parsed;
+}
+
+async function requirePage(tx: Transaction | Database, pageId: string) {
+  const [page] = await tx.select({ id: pages.id, slug: pages.slug }).from(pages).where(eq(pages.id, pageId)).limit(1);
+  if (!page) throw notFound('Page');
+  return page;
+}
+
+/** Locks the page row: concurrent block inserts and reorders of one page run one after another. */
+async function lockPage(tx: Transaction, pageId: string) {
+  const [page] = await tx.select({ id: pages.id }).from(pages).where(eq(pages.id, pageId)).for('update');
+  if (!page) throw notFound('Page');
+}
+
+async function touchPage(tx: Transaction, pageId: string) {
+  await tx.update(pages).set({ updated_at: new Date() }).where(eq(pages.id, pageId));
+  await refreshPageSearch(tx, pageId);
+}
+
+export async function listPageBlocks(db: Database, pageId: string): Promise<BlockRow[]> {
+  await requirePage(db, pageId);
+  return db
+    .select()
+    .from(contentBlocks)
+    .where(eq(contentBlocks.page_id, pageId))
+    .orderBy(asc(contentBlocks.block_order));
+}
+
+/** A new block goes last (order = count + 1) and starts active (spec section 4). */
+export async function createBlock(
+  db: Database,
+  pageId: string,
+  input: { block_type: string; block_data?: unknown },
+): Promise<BlockRow> {
+  if (!input.block_type) throw badRequest('missing_block_type', 'Please select a block type.', 'block_type');
+  if (!isKnownBlockType(input.block_type)) {
+    throw badRequest('unknown_block_type', `There is no block type "${input.block_type}".`, 'block_type');
+  }
+  const data = validateBlockData(input.block_type, input.block_data ?? {});
+  return db.transaction(async (tx) => {
+    await lockPage(tx, pageId);
+    const [total] = await tx.select({ value: count() }).from(contentBlocks).where(eq(contentBlocks.page_id, pageId));
+    const [row] = await tx
+      .insert(contentBlocks)
+      .values({
+        page_id: pageId,
+        block_type: input.block_type,
+        block_data: data,
+        block_order: (total?.value ?? 0) + 1,
+        is_active: true,
+      })
+      .returning();
+    await touchPage(tx, pageId);
+    return row!;
+  });
+}
+
+export async function updateBlock(
+  db: Database,
+  blockId: string,
+  input: { version: number; block_data?: unknown; is_active?: boolean },
+): Promise<BlockRow> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(contentBlocks).where(eq(contentBlocks.id, blockId)).limit(1);
+    if (!current) throw notFound('Block');
+    if (current.version !== input.version) throw conflict('version_conflict', versionConflictMessage);
+    const changes: Partial<BlockRow> = { updated_at: new Date(), version: current.version + 1 };
+    if (input.block_data !== undefined) changes.block_data = validateBlockData(current.block_type, input.block_data);
+    if (input.is_active !== undefined) changes.is_active = input.is_active;
+    const [row] = await tx
+      .update(contentBlocks)
+      .set(changes)
+      .where(and(eq(contentBlocks.id, blockId), eq(contentBlocks.version, input.version)))
+      .returning();
+    // Another transaction committed between our read and write.
+    if (!row) throw conflict('version_conflict', versionConflictMessage);
+    await touchPage(tx, row.page_id);
+    return row;
+  });
+}
+
+/** Deletes a block and closes the gap, so orders stay 1..n. */
+export async function deleteBlock(db: Database, blockId: string): Promise<{ pageId: string }> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(contentBlocks).where(eq(contentBlocks.id, blockId)).limit(1);
+    if (!current) throw notFound('Block');
+    await tx.delete(contentBlocks).where(eq(contentBlocks.id, blockId));
+    const rest = await tx
+      .select({ id: contentBlocks.id })
+      .from(contentBlocks)
+      .where(eq(contentBlocks.page_id, current.page_id))
+      .orderBy(asc(contentBlocks.block_order));
+    for (const [index, block] of rest.entries()) {
+      await tx
+        .update(contentBlocks)
+        .set({ block_order: index + 1 })
+        .where(eq(contentBlocks.id, block.id));
+    }
+    await touchPage(tx, current.page_id);
+    return { pageId: current.page_id };
+  });
+}
+
+/** Sets the page's block order to `ids` (every block exactly once) in one transaction: orders 1..n. */
+export async function reorderBlocks(db: Database, pageId: string, ids: string[]): Promise<BlockRow[]> {
+  return db.transaction(async (tx) => {
+    await lockPage(tx, pageId);
+    const existing = await tx
+      .select({ id: contentBlocks.id })
+      .from(contentBlocks)
+      .where(eq(contentBlocks.page_id, pageId));
+    const known = new Set(existing.map((row) => row.id));
+    if (ids.length !== known.size || new Set(ids).size !== ids.length || ids.some((id) => !known.has(id))) {
+      throw badRequest(
+        'order_mismatch',
+        'The new order must list every block of this page exactly once. Reload the page and try again.',
+        'ids',
+      );
+    }
+    for (const [index, id] of ids.entries()) {
+      await tx
+        .update(contentBlocks)
+        .set({ block_order: index + 1 })
+        .where(eq(contentBlocks.id, id));
+    }
+    await touchPage(tx, pageId);
+    return tx
+      .select()
+      .from(contentBlocks)
+      .where(eq(contentBlocks.page_id, pageId))
+      .orderBy(asc(contentBlocks.block_order));
+  });
+}

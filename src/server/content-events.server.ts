@@ -1,0 +1,26 @@
+import { EventEmitter } from 'node:events';
+import type { FastifyInstance } from 'fastify';
+
+/** What a committed write changed, for everything that keeps derived copies (the page cache). */
+export interface ContentChange {
+  pageId?: string;
+  /** Slugs whose public pages show different content now (old and new slug after a rename). */
+  slugs?: string[];
+  /** Site-wide changes (navigation, SEO settings) touch every page. */
+  scope?: 'page' | 'site';
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    contentChanged: (change: ContentChange) => void;
+    contentEvents: EventEmitter<{ change: [ContentChange] }>;
+  }
+}
+
+export function registerContentEvents(app: FastifyInstance): void {
+  const events = new EventEmitter<{ change: [ContentChange] }>();
+  app.decorate('contentEvents', events);
+  app.decorate('contentChanged', (change: ContentChange) => {
+    events.emit('change', { scope: 'page', ...change });
+  });
+}

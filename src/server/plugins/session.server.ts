@@ -1,0 +1,52 @@
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { resolveSession, type NewSession } from '../../features/auth/sessions.server';
+import { toSessionUser } from '../../features/auth/users.service.server';
+import type { Viewer } from '../../features/pages/pages.service.server';
+import type { UserRow } from '../../features/auth/auth.table';
+import type { AppConfig } from '../env.server';
+
+export const sessionCookieName = 'ca_session';
+
+/** HttpOnly, SameSite=Lax, Path=/; Secure whenever the site is served over https. */
+export function baseCookieOptions(config: AppConfig): CookieSerializeOptions {
+  return { httpOnly: true, sameSite: 'lax', path: '/', secure: config.publicUrl.startsWith('https:') };
+}
+
+export function setSessionCookie(reply: FastifyReply, config: AppConfig, session: NewSession, now: Date): void {
+  const maxAge = Math.max(0, Math.round((session.expiresAt.getTime() - now.getTime()) / 1000));
+  void reply.setCookie(sessionCookieName, session.token, { ...baseCookieOptions(config), maxAge });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: AppConfig): void {
+  void reply.clearCookie(sessionCookieName, baseCookieOptions(config));
+}
+
+export function viewerFor(user: UserRow): Viewer {
+  const sessionUser = toSessionUser(user);
+  return { user: sessionUser, canSeeDrafts: sessionUser.role === 'editor' || sessionUser.role === 'admin' };
+}
+
+/** Files that never depend on who asks: no session lookup for them. */
+const sessionFreePrefixes = ['/assets/', '/media/', '/favicon.svg'];
+
+/**
+ * Resolves the `ca_session` cookie into `request.viewer` (null for anonymous visitors). An unknown
+ * or expired cookie is cleared; a session in use has its 30-day expiry pushed forward (at most
+ * once an hour) and its cookie re-sent.
+ */
+export function registerSessions(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const token = request.cookies[sessionCookieName];
+    if (!token || !app.readiness.ready) return;
+    if (sessionFreePrefixes.some((prefix) => request.url.startsWith(prefix))) return;
+    const now = app.clock.now();
+    const resolved = await resolveSession(app.db, token, now);
+    if (!resolved) {
+      clearSessionCookie(reply, app.config);
+      return;
+    }
+    if (resolved.refreshed) setSessionCookie(reply, app.config, { token, expiresAt: resolved.expiresAt }, now);
+    request.viewer = viewerFor(resolved.user);
+  });
+}
