@@ -31,7 +31,13 @@ if (root) {
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
         {/* Spec: stacked toasts, 3 visible, 4000 ms. */}
-        <Toaster visibleToasts={3} duration={4000} position="top-right" richColors closeButton />
+        <Toaster
+          visibleToasts={3}
+          duration={4000}
+          position="top-right"
+          closeButton
+          toastOptions={{ classNames: { description: '!text-stone-700' } }}
+        />
       </QueryClientProvider>
     </StrictMode>,
   );
