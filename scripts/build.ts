@@ -4,15 +4,18 @@
  */
 import { createHash } from 'node:crypto';
 import { execFile } from 'node:child_process';
-import { copyFile, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { loadContent } from '../src/features/seed/content-loader.server';
 import { ensureSeedMedia } from '../src/features/seed/seed-media.server';
 
 const root = path.resolve(import.meta.dirname, '..');
-const clientDir = path.join(root, 'dist', 'client');
+const finalClientDir = path.join(root, 'dist', 'client');
+// Built aside and swapped in at the end, so concurrent builds (parallel test runs) never see half a tree.
+const clientDir = path.join(root, 'dist', `client.build-${process.pid}`);
 const assetsDir = path.join(clientDir, 'assets');
 const clientOnly = process.argv.includes('--client-only');
 const started = performance.now();
@@ -114,13 +117,35 @@ async function buildClient() {
   return manifest;
 }
 
+/** Precompressed siblings (.br, .gz) that the static handler serves as they are: compressed once, at build. */
+async function precompressAssets(): Promise<void> {
+  for (const file of await readdir(assetsDir)) {
+    if (!/\.(js|css)$/.test(file)) continue;
+    const data = await readFile(path.join(assetsDir, file));
+    await writeFile(
+      path.join(assetsDir, `${file}.br`),
+      brotliCompressSync(data, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
+    await writeFile(path.join(assetsDir, `${file}.gz`), gzipSync(data, { level: 9 }));
+  }
+}
+
+async function swapIntoPlace(): Promise<void> {
+  const previous = `${finalClientDir}.old-${process.pid}`;
+  await rename(finalClientDir, previous).catch(() => {});
+  await rename(clientDir, finalClientDir);
+  await rm(previous, { recursive: true, force: true });
+}
+
 const manifest = await buildClient();
+await precompressAssets();
+await swapIntoPlace();
 if (!clientOnly) {
   await buildServer();
   const content = await loadContent(path.join(root, 'content'));
   await ensureSeedMedia(path.join(root, 'content'), path.join(root, 'dist', 'seed-media'), content.images);
 }
-const assetFiles = await readdir(assetsDir);
+const assetFiles = await readdir(path.join(finalClientDir, 'assets'));
 console.log(
   `build: ${assetFiles.length} client assets (${manifest.siteJs}, ${manifest.siteCss}) in ${Math.round(performance.now() - started)} ms`,
 );

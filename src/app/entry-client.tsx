@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { AuthScreen } from './auth/auth-screen';
+import { PendingToast } from './auth/pending-toast';
 import { ResetPasswordScreen } from './auth/reset-password-screen';
 import { SetupScreen } from './auth/setup-screen';
 import { VerifyScreen } from './auth/verify-screen';
@@ -38,6 +39,7 @@ if (root) {
           closeButton
           toastOptions={{ classNames: { description: '!text-stone-700' } }}
         />
+        <PendingToast />
       </QueryClientProvider>
     </StrictMode>,
   );

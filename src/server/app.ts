@@ -6,12 +6,15 @@ import { setupRoutes } from '../features/auth/setup.routes.server';
 import { healthRoutes } from '../features/health/health.routes.server';
 import { createMailer, type Mailer } from '../features/mail/mailer.server';
 import { mediaRoutes } from '../features/media/media.routes.server';
+import { mediaLibraryRoutes } from '../features/media/media-library.routes.server';
 import { createMediaStore, type MediaStore } from '../features/media/storage.server';
 import { navigationRoutes } from '../features/navigation/navigation.routes.server';
+import { navigationAdminRoutes } from '../features/navigation/navigation-admin.routes.server';
 import { pagesRoutes } from '../features/pages/pages.routes.server';
 import type { Viewer } from '../features/pages/pages.service.server';
 import { searchRoutes } from '../features/search/search.routes.server';
 import { settingsRoutes } from '../features/settings/settings.routes.server';
+import { settingsAdminRoutes } from '../features/settings/settings-admin.routes.server';
 import { siteRoutes } from '../site/site.routes.server';
 import { appShellRoutes } from '../app/app-shell.routes.server';
 import { blocksRoutes } from '../features/blocks/blocks.routes.server';
@@ -22,6 +25,9 @@ import type { AppConfig } from './env.server';
 import { registerAccessControl } from './plugins/access.server';
 import { registerCsrfProtection } from './plugins/csrf.server';
 import { registerContentEvents } from './content-events.server';
+import { registerPageCache } from '../features/page-cache/page-cache.plugin.server';
+import fastifyCompress from '@fastify/compress';
+import { constants as zlibConstants } from 'node:zlib';
 import { registerErrorHandling } from './plugins/errors.server';
 import { registerOpenApi } from './plugins/openapi.server';
 import { registerSessions } from './plugins/session.server';
@@ -99,7 +105,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     createMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, dataDir: config.dataDir, log: app.log }),
   );
   app.decorateRequest('viewer', null);
+  await registerPageCache(app, database);
   await app.register(fastifyCookie);
+  // Live responses are compressed cheaply (cached pages carry their own, stronger compression).
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 1 },
+  });
   // Before any route: every /api route must declare who may call it (see plugins/access.server.ts).
   registerAccessControl(app);
 
@@ -137,8 +152,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(setupRoutes);
   await app.register(pagesRoutes);
   await app.register(navigationRoutes);
+  await app.register(navigationAdminRoutes);
   await app.register(settingsRoutes);
+  await app.register(settingsAdminRoutes);
   await app.register(mediaRoutes);
+  await app.register(mediaLibraryRoutes);
   await app.register(searchRoutes);
   await app.register(pageEditingRoutes);
   await app.register(blocksRoutes);

@@ -18,7 +18,14 @@ import { renderDocument } from './document.server';
 import { renderHeadTags, resolveHeadMetadata, type HeadPageFields } from './head';
 import { escapeHtml } from './html';
 import { loadingScreenHtml } from './loading-screen';
-import { buildRenderContext, loadChrome, loadImagePolicy } from './site-data.server';
+import { imageUrlsIn, resolveImages } from './site-data.server';
+import { buildCachedPage, etagOf, type CachedPage } from '../features/page-cache/page-cache.server';
+
+function imageUrlsOf(values: unknown[]): Set<string> {
+  const urls = new Set<string>();
+  for (const value of values) imageUrlsIn(value, urls);
+  return urls;
+}
 
 const oneYear = 31_536_000;
 
@@ -42,28 +49,65 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
     prefix: '/assets/',
     immutable: true,
     maxAge: oneYear * 1000,
+    preCompressed: true,
     index: false,
     wildcard: true,
   });
 
-  async function renderPage(request: FastifyRequest, reply: FastifyReply, options: RenderOptions) {
-    const [{ chrome, seo }, { settings }] = await Promise.all([loadChrome(app.db), loadImagePolicy(app.db)]);
+  /** Renders a page to a complete HTML document (no sending: the caller decides about caching). */
+  async function renderHtml(options: RenderOptions): Promise<string> {
+    const { chrome, seo } = await app.siteState.getChrome();
     const meta = resolveHeadMetadata(options.page, seo, { publicUrl: app.config.publicUrl, path: options.path });
     const body = renderToString(
       <SiteLayout chrome={chrome} currentPath={options.path}>
         {options.content}
       </SiteLayout>,
     );
-    const html = renderDocument({ head: renderHeadTags(meta, chrome.siteTitle), body, manifest });
-    const cacheable = options.status === 200 && !options.noStore && settings.enable_caching && request.viewer === null;
-    return reply
-      .status(options.status)
+    return renderDocument({ head: renderHeadTags(meta, chrome.siteTitle), body, manifest });
+  }
+
+  /**
+   * A response rendered for this request only (signed-in editors, 404s, search, caching off).
+   * Public pages still get an ETag, so a browser can revalidate them cheaply.
+   */
+  async function sendLive(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    html: string,
+    shareable: boolean,
+  ) {
+    void reply.status(status).header('content-type', 'text/html; charset=utf-8');
+    if (!shareable || status !== 200) return reply.header('cache-control', 'no-store').send(html);
+    const etag = etagOf(html);
+    void reply.header('etag', etag).header('cache-control', 'no-cache');
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    return reply.send(html);
+  }
+
+  async function renderPage(request: FastifyRequest, reply: FastifyReply, options: RenderOptions) {
+    const html = await renderHtml(options);
+    return sendLive(request, reply, options.status, html, !options.noStore && request.viewer === null);
+  }
+
+  function sendCached(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    entry: CachedPage,
+    maxAge: number,
+    state: 'HIT' | 'MISS',
+  ) {
+    void reply
       .header('content-type', 'text/html; charset=utf-8')
-      .header(
-        'cache-control',
-        cacheable ? `public, max-age=${settings.cache_duration}, stale-while-revalidate=60` : 'no-store',
-      )
-      .send(html);
+      .header('etag', entry.etag)
+      .header('cache-control', `public, max-age=${maxAge}, stale-while-revalidate=60`)
+      .header('vary', 'Accept-Encoding')
+      .header('x-cache', state);
+    if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(entry.brotli);
+    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(entry.gzip);
+    return reply.send(entry.html);
   }
 
   async function renderNotFound(request: FastifyRequest, reply: FastifyReply) {
@@ -77,26 +121,54 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
     });
   }
 
-  async function renderSlug(slug: string, request: FastifyRequest, reply: FastifyReply) {
+  /**
+   * A public page: anonymous visitors are served from the page cache when caching is on (the
+   * page is rendered and compressed once); everyone else gets a fresh render.
+   */
+  async function serveSlug(slug: string, request: FastifyRequest, reply: FastifyReply) {
+    const { settings } = await app.siteState.getPolicy();
+    const path = pathForSlug(slug);
+    const useCache = request.viewer === null && settings.enable_caching;
+    if (useCache) {
+      const hit = app.pageCache.get(path, settings.cache_duration * 1000, Date.now());
+      if (hit) return sendCached(request, reply, hit, settings.cache_duration, 'HIT');
+    }
+    const generation = app.pageCache.generation;
+    const rendered = await renderSlug(slug, request);
+    if (!rendered) return renderNotFound(request, reply);
+    if (useCache) {
+      const entry = buildCachedPage(rendered.html, Date.now());
+      // A write that landed while we rendered has already invalidated; don't store the old page.
+      if (app.pageCache.generation === generation) app.pageCache.set(path, rendered.pageId, entry);
+      return sendCached(request, reply, entry, settings.cache_duration, 'MISS');
+    }
+    return sendLive(request, reply, 200, rendered.html, request.viewer === null);
+  }
+
+  async function renderSlug(
+    slug: string,
+    request: FastifyRequest,
+  ): Promise<{ html: string; pageId: string } | undefined> {
     const viewer = request.viewer ?? anonymousViewer;
     const found = await getVisiblePage(app.db, slug, viewer);
-    if (!found) return renderNotFound(request, reply);
+    if (!found) return undefined;
     const { page, blocks } = found;
     const pagePath = pathForSlug(slug);
     if (blocks.length === 0) {
       const diagnostics = viewer.canSeeDrafts ? await emptyPageDiagnostics(page.id) : null;
-      return renderPage(request, reply, {
+      const html = await renderHtml({
         path: pagePath,
         status: 200,
         page,
         content: <EmptyPage slug={slug} diagnostics={diagnostics} />,
       });
+      return { html, pageId: page.id };
     }
-    const context = await buildRenderContext(
-      app.db,
-      blocks.map((block) => block.block_data),
-    );
-    return renderPage(request, reply, {
+    const [images, { policy }] = await Promise.all([
+      resolveImages(app.db, imageUrlsOf(blocks.map((block) => block.block_data))),
+      app.siteState.getPolicy(),
+    ]);
+    const html = await renderHtml({
       path: pagePath,
       status: 200,
       page,
@@ -105,10 +177,11 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
           title={page.title}
           isDraft={!page.is_published}
           blocks={blocks.map((block) => ({ id: block.id, type: block.block_type, data: block.block_data }))}
-          context={context}
+          context={{ images, policy }}
         />
       ),
     });
+    return { html, pageId: page.id };
   }
 
   async function emptyPageDiagnostics(pageId: string | null) {
@@ -142,7 +215,7 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
     reply.header('content-type', 'image/svg+xml').header('cache-control', 'public, max-age=86400').send(favicon),
   );
 
-  app.get('/', { config: { access: 'public' } }, async (request, reply) => renderSlug('home', request, reply));
+  app.get('/', { config: { access: 'public' } }, async (request, reply) => serveSlug('home', request, reply));
 
   app.get('/search', { config: { access: 'public' } }, async (request, reply) => {
     const raw = (request.query as { q?: unknown }).q;
@@ -201,7 +274,7 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { slug: string } }>('/:slug', { config: { access: 'public' } }, async (request, reply) => {
     const { slug } = request.params;
     if (slug === 'home' || !slugPattern.test(slug)) return renderNotFound(request, reply);
-    return renderSlug(slug, request, reply);
+    return serveSlug(slug, request, reply);
   });
 
   app.decorate('renderNotFoundPage', renderNotFound);

@@ -51,9 +51,12 @@ describe('public routes', () => {
   });
 
   it('a draft page is a 404 for visitors', async () => {
+    // Straight to the database, so tell the caches what the services would have told them.
     await server.app.db.update(pages).set({ is_published: false }).where(eq(pages.slug, 'cenote-yaakun'));
+    server.app.contentChanged({ slugs: ['cenote-yaakun'] });
     expect((await getPage('/cenote-yaakun')).status).toBe(404);
     await server.app.db.update(pages).set({ is_published: true }).where(eq(pages.slug, 'cenote-yaakun'));
+    server.app.contentChanged({ slugs: ['cenote-yaakun'] });
     expect((await getPage('/cenote-yaakun')).status).toBe(200);
   });
 
@@ -135,6 +138,7 @@ describe('head metadata (spec section 7)', () => {
       .update(seoSettings)
       .set({ site_description: 'Site description', default_og_image: '/media/seed/og-default.jpg' })
       .where(eq(seoSettings.id, 1));
+    server.app.contentChanged({ scope: 'site' });
     const [page] = await server.app.db
       .insert(pages)
       .values({ slug: 'bare-seo', title: 'Bare page', is_published: true })

@@ -6,6 +6,7 @@ import { LogoMark } from '../../site/components/logo';
 import { Spinner } from '../../shared/ui/spinner';
 import { api, fetchSession } from '../../shared/lib/api-client';
 import { adminTabs } from './admin-tabs';
+import { ImagePickerProvider } from './media/image-picker';
 
 /** /admin: 'Content Management System'. The server already refused anyone without the role. */
 export function AdminApp() {
@@ -77,12 +78,15 @@ export function AdminApp() {
         </nav>
       </header>
       <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
-        <Routes>
-          <Route index element={<Navigate to={`/admin/${adminTabs[0]?.path ?? ''}`} replace />} />
-          {adminTabs.map((tab) => (
-            <Route key={tab.path} path={`${tab.path}/*`} element={<tab.Screen />} />
-          ))}
-        </Routes>
+        {/* Every image field in the admin can choose from the media library. */}
+        <ImagePickerProvider>
+          <Routes>
+            <Route index element={<Navigate to={`/admin/${adminTabs[0]?.path ?? ''}`} replace />} />
+            {adminTabs.map((tab) => (
+              <Route key={tab.path} path={`${tab.path}/*`} element={<tab.Screen />} />
+            ))}
+          </Routes>
+        </ImagePickerProvider>
       </main>
     </div>
   );

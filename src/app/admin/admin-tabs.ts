@@ -1,7 +1,11 @@
-import { Blocks, FileText } from 'lucide-react';
+import { Blocks, FileText, Gauge, Image, Menu, Search } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { BlocksScreen } from './blocks/blocks-screen';
+import { MediaScreen } from './media/media-screen';
+import { NavigationScreen } from './navigation/navigation-screen';
 import { PagesSection } from './pages/pages-section';
+import { PerformanceScreen } from './settings/performance-screen';
+import { SeoScreen } from './settings/seo-screen';
 
 export interface AdminTab {
   path: string;
@@ -14,4 +18,8 @@ export interface AdminTab {
 export const adminTabs: AdminTab[] = [
   { path: 'pages', label: 'Pages', icon: FileText, Screen: PagesSection },
   { path: 'blocks', label: 'Content Blocks', icon: Blocks, Screen: BlocksScreen },
+  { path: 'navigation', label: 'Navigation', icon: Menu, Screen: NavigationScreen },
+  { path: 'media', label: 'Media Library', icon: Image, Screen: MediaScreen },
+  { path: 'seo', label: 'SEO Settings', icon: Search, Screen: SeoScreen },
+  { path: 'performance', label: 'Performance', icon: Gauge, Screen: PerformanceScreen },
 ];

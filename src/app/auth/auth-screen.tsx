@@ -1,10 +1,12 @@
 import * as Tabs from '@radix-ui/react-tabs';
+import { MailWarning } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { TextField } from '../../shared/ui/field';
 import { Button } from '../../shared/ui/button';
 import { api, ApiError, fetchSession, safeNext } from '../../shared/lib/api-client';
+import { setFlashToast } from '../../shared/lib/flash-toast';
 import { useSiteTitle } from '../lib/site-title';
 import { AuthLayout } from './auth-layout';
 import { messages, minimumPasswordLength } from './messages';
@@ -20,13 +22,17 @@ function showFailure(title: string, error: unknown) {
   else toast.error(messages.unexpected[0], { description: messages.unexpected[1] });
 }
 
-/** /auth: Sign In (default), Sign Up and Reset. A signed-in visitor is sent on to `next` or /. */
+/**
+ * /auth: Sign In (default), Sign Up and Reset. A signed-in visitor is sent on to `next` or /.
+ * The e-mail address is shared by the three tabs, so switching tabs never loses it.
+ */
 export function AuthScreen() {
   const siteTitle = useSiteTitle();
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));
   const [tab, setTab] = useState<Tab>('signin');
   const [checking, setChecking] = useState(true);
+  const [email, setEmail] = useState('');
 
   useEffect(() => {
     let cancelled = false;
@@ -57,25 +63,41 @@ export function AuthScreen() {
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="signin" className="mt-6 focus-visible:outline-none">
-          <SignInForm next={next} disabled={checking} />
+          <SignInForm
+            next={next}
+            disabled={checking}
+            email={email}
+            onEmailChange={setEmail}
+            onForgot={() => setTab('reset')}
+          />
         </Tabs.Content>
         <Tabs.Content value="signup" className="mt-6 focus-visible:outline-none">
-          <SignUpForm onDone={() => setTab('signin')} />
+          <SignUpForm email={email} onEmailChange={setEmail} onDone={() => setTab('signin')} />
         </Tabs.Content>
         <Tabs.Content value="reset" className="mt-6 focus-visible:outline-none">
-          <ResetRequestForm />
+          <ResetRequestForm email={email} onEmailChange={setEmail} />
         </Tabs.Content>
       </Tabs.Root>
     </AuthLayout>
   );
 }
 
-function SignInForm({ next, disabled }: { next: string; disabled: boolean }) {
-  const [email, setEmail] = useState('');
+interface EmailProps {
+  email: string;
+  onEmailChange: (email: string) => void;
+}
+
+function SignInForm({
+  next,
+  disabled,
+  email,
+  onEmailChange,
+  onForgot,
+}: EmailProps & { next: string; disabled: boolean; onForgot: () => void }) {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [unverified, setUnverified] = useState(false);
-  const navigate = useNavigate();
+  const [resending, setResending] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -83,23 +105,26 @@ function SignInForm({ next, disabled }: { next: string; disabled: boolean }) {
     setUnverified(false);
     try {
       await api.post('/api/v1/auth/sign-in', { email, password });
-      toast.success(messages.welcomeBack[0], { description: messages.welcomeBack[1] });
-      if (next.startsWith('/admin')) void navigate(next);
-      else window.location.assign(next);
+      // A full page load: the server guards /admin itself, and the public header reads the new
+      // session. The landing page shows the toast; the button stays busy until it does.
+      setFlashToast({ type: 'success', title: messages.welcomeBack[0], description: messages.welcomeBack[1] });
+      window.location.assign(next);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'email_not_verified') setUnverified(true);
       showFailure(messages.signInFailed, error);
-    } finally {
       setBusy(false);
     }
   };
 
   const resend = async () => {
+    setResending(true);
     try {
       const result = await api.post<{ message: string }>('/api/v1/auth/resend-verification', { email });
       toast.success('Verification e-mail sent', { description: result.message });
     } catch (error) {
       showFailure('Could not send the e-mail', error);
+    } finally {
+      setResending(false);
     }
   };
 
@@ -111,21 +136,35 @@ function SignInForm({ next, disabled }: { next: string; disabled: boolean }) {
         autoComplete="email"
         required
         value={email}
-        onChange={(event) => setEmail(event.target.value)}
+        onChange={(event) => onEmailChange(event.target.value)}
       />
-      <PasswordField
-        label="Password"
-        autoComplete="current-password"
-        required
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-      />
-      {unverified ? (
-        <div className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
-          Your e-mail address is not verified yet.{' '}
-          <button type="button" onClick={resend} className="font-semibold underline underline-offset-2">
-            Send the verification e-mail again
+      <div>
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <div className="mt-1.5 flex justify-end">
+          <button
+            type="button"
+            onClick={onForgot}
+            className="rounded text-sm font-medium text-lagoon-700 underline-offset-2 hover:underline dark:text-lagoon-300"
+          >
+            Forgot your password?
           </button>
+        </div>
+      </div>
+      {unverified ? (
+        <div className="flex gap-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-200 dark:bg-amber-950 dark:text-amber-50 dark:ring-amber-800">
+          <MailWarning aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <div>
+            <p>Your e-mail address is not verified yet. Open the link we sent you, or get a new one.</p>
+            <Button variant="secondary" size="sm" busy={resending} onClick={resend} className="mt-2">
+              Send the verification e-mail again
+            </Button>
+          </div>
         </div>
       ) : null}
       <Button type="submit" busy={busy} disabled={disabled} className="w-full">
@@ -135,9 +174,8 @@ function SignInForm({ next, disabled }: { next: string; disabled: boolean }) {
   );
 }
 
-function SignUpForm({ onDone }: { onDone: () => void }) {
+function SignUpForm({ email, onEmailChange, onDone }: EmailProps & { onDone: () => void }) {
   const [fullName, setFullName] = useState('');
-  const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -180,11 +218,12 @@ function SignUpForm({ onDone }: { onDone: () => void }) {
         autoComplete="email"
         required
         value={email}
-        onChange={(event) => setEmail(event.target.value)}
+        onChange={(event) => onEmailChange(event.target.value)}
       />
       <PasswordField
         label="Password"
         autoComplete="new-password"
+        hint={`At least ${minimumPasswordLength} characters.`}
         required
         value={password}
         onChange={(event) => setPassword(event.target.value)}
@@ -203,8 +242,7 @@ function SignUpForm({ onDone }: { onDone: () => void }) {
   );
 }
 
-function ResetRequestForm() {
-  const [email, setEmail] = useState('');
+function ResetRequestForm({ email, onEmailChange }: EmailProps) {
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
@@ -234,7 +272,7 @@ function ResetRequestForm() {
         type="email"
         autoComplete="email"
         value={email}
-        onChange={(event) => setEmail(event.target.value)}
+        onChange={(event) => onEmailChange(event.target.value)}
       />
       <Button type="submit" busy={busy} className="w-full">
         Send Reset Email

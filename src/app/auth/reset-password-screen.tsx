@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../shared/ui/button';
 import { Spinner } from '../../shared/ui/spinner';
@@ -22,7 +22,8 @@ export function ResetPasswordScreen() {
 
   useEffect(() => {
     if (!rawToken) {
-      toast.error(messages.invalidLink[0], { description: messages.invalidLink[1] });
+      // The id keeps a re-run effect (React's StrictMode) from stacking the same toast twice.
+      toast.error(messages.invalidLink[0], { id: 'invalid-reset-link', description: messages.invalidLink[1] });
       void navigate('/auth', { replace: true });
       return;
     }
@@ -47,7 +48,8 @@ export function ResetPasswordScreen() {
     try {
       await api.post('/api/v1/auth/reset-password', { token, newPassword: password });
       toast.success(messages.passwordUpdated[0], { description: messages.passwordUpdated[1] });
-      void navigate('/auth');
+      // Replaced: the used link is not worth going back to.
+      void navigate('/auth', { replace: true });
     } catch (error) {
       if (error instanceof ApiError)
         toast.error(messages.updateFailed, { description: error.message || messages.updateFailedDefault });
@@ -60,7 +62,10 @@ export function ResetPasswordScreen() {
   return (
     <AuthLayout title={siteTitle} subtitle="Choose a new password">
       {token === null ? (
-        <p className="flex items-center justify-center gap-2 py-6 text-sm text-stone-600 dark:text-stone-400">
+        <p
+          role="status"
+          className="flex items-center justify-center gap-2 py-6 text-sm text-stone-600 dark:text-stone-400"
+        >
           <Spinner /> Validating reset link...
         </p>
       ) : (
@@ -68,6 +73,7 @@ export function ResetPasswordScreen() {
           <PasswordField
             label="New Password"
             autoComplete="new-password"
+            hint={`At least ${minimumPasswordLength} characters.`}
             value={password}
             onChange={(event) => setPassword(event.target.value)}
           />
@@ -77,12 +83,17 @@ export function ResetPasswordScreen() {
             value={confirmPassword}
             onChange={(event) => setConfirmPassword(event.target.value)}
           />
-          <Button type="submit" busy={busy} className="w-full">
-            Update Password
-          </Button>
-          <Button variant="secondary" className="w-full" onClick={() => void navigate('/auth')}>
-            Back to Sign In
-          </Button>
+          <div className="space-y-3 pt-1">
+            <Button type="submit" busy={busy} className="w-full">
+              Update Password
+            </Button>
+            <Link
+              to="/auth"
+              className="flex h-10 w-full items-center justify-center rounded-lg bg-white px-4 text-sm font-semibold text-stone-800 ring-1 ring-stone-300 transition hover:bg-stone-50 dark:bg-abyss-800 dark:text-stone-100 dark:ring-white/15 dark:hover:bg-abyss-900"
+            >
+              Back to Sign In
+            </Link>
+          </div>
         </form>
       )}
     </AuthLayout>

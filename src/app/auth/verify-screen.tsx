@@ -3,12 +3,15 @@ import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Spinner } from '../../shared/ui/spinner';
 import { api, ApiError } from '../../shared/lib/api-client';
+import { setFlashToast } from '../../shared/lib/flash-toast';
 import { useSiteTitle } from '../lib/site-title';
 import { AuthLayout } from './auth-layout';
 
-const redirectDelayMs = 2500;
-
-/** /auth/verify?token=…: confirms the e-mail address, then returns to the home page. */
+/**
+ * /auth/verify?token=…: confirms the e-mail address, then returns to the home page, which
+ * shows the 'E-mail confirmed' toast. The history entry is replaced: going back to a used
+ * link would only report it as used.
+ */
 export function VerifyScreen() {
   const siteTitle = useSiteTitle();
   const [params] = useSearchParams();
@@ -30,8 +33,8 @@ export function VerifyScreen() {
       .then((result) => {
         setState('done');
         setMessage(result.message);
-        toast.success('E-mail confirmed', { description: result.message });
-        setTimeout(() => window.location.assign('/'), redirectDelayMs);
+        setFlashToast({ type: 'success', title: 'E-mail confirmed', description: result.message });
+        window.location.replace('/');
       })
       .catch((error: unknown) => {
         setState('failed');

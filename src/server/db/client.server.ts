@@ -24,6 +24,12 @@ export interface DatabaseHandle {
   migrate(migrationsDir: string, whileLocked?: () => Promise<void>): Promise<void>;
   /** Cheap liveness probe for health checks. */
   ping(): Promise<void>;
+  /**
+   * Cross-instance signals (page-cache invalidation): PostgreSQL LISTEN/NOTIFY on a server;
+   * with the single-process embedded database there is nobody else to tell.
+   */
+  publish(channel: string, payload: string): Promise<void>;
+  subscribe(channel: string, onMessage: (payload: string) => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -42,6 +48,9 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Database;
+  let closed = false;
+  const listeners: Array<{ channel: string; onMessage: (payload: string) => void }> = [];
+  const listener = createListener(databaseUrl, listeners, () => closed);
   return {
     db,
     kind: 'postgres',
@@ -62,8 +71,64 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
     async ping() {
       await pool.query('select 1');
     },
+    async publish(channel, payload) {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async subscribe(channel, onMessage) {
+      listeners.push({ channel, onMessage });
+      await listener.start();
+    },
     async close() {
+      closed = true;
+      await listener.stop();
       await pool.end();
+    },
+  };
+}
+
+/**
+ * One dedicated connection that LISTENs for signals from other instances; it reconnects
+ * (with a short back-off) when the server restarts, so invalidation resumes by itself.
+ */
+function createListener(
+  databaseUrl: string,
+  listeners: Array<{ channel: string; onMessage: (payload: string) => void }>,
+  isClosed: () => boolean,
+) {
+  let client: pg.Client | undefined;
+  let connecting: Promise<void> | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: databaseUrl });
+    next.on('notification', (message) => {
+      for (const listener of listeners)
+        if (listener.channel === message.channel) listener.onMessage(message.payload ?? '');
+    });
+    next.on('error', () => {
+      client = undefined;
+      if (!isClosed()) setTimeout(() => void start().catch(() => {}), 1000);
+    });
+    await next.connect();
+    for (const channel of new Set(listeners.map((listener) => listener.channel))) {
+      await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    }
+    client = next;
+  };
+  const start = async (): Promise<void> => {
+    if (isClosed()) return;
+    if (client) {
+      for (const channel of new Set(listeners.map((listener) => listener.channel))) {
+        await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      }
+      return;
+    }
+    connecting ??= connect().finally(() => (connecting = undefined));
+    await connecting;
+  };
+  return {
+    start,
+    async stop() {
+      await client?.end().catch(() => {});
+      client = undefined;
     },
   };
 }
@@ -90,6 +155,8 @@ async function openPglite(directory: string): Promise<DatabaseHandle> {
     async ping() {
       await client.query('select 1');
     },
+    async publish() {},
+    async subscribe() {},
     async close() {
       await client.close();
       await releaseLock();

@@ -37,6 +37,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'pages' },
         { name: 'navigation' },
         { name: 'settings' },
+        { name: 'media', description: 'Media library: images (uploads, variants, usage, SEO score) and folders' },
         { name: 'search' },
       ],
     },

@@ -1,6 +1,9 @@
-import { LogOut, Settings, UserRound } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { ChevronDown, LogOut, Settings, UserRound } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import type * as Sonner from 'sonner';
 import { api, fetchSession, type SessionUser } from '../../shared/lib/api-client';
+import { takeFlashToast, type FlashToast } from '../../shared/lib/flash-toast';
 
 /**
  * The visitor's account, read after hydration: public pages are cached for everyone, so who
@@ -25,48 +28,206 @@ export function useAccount(): AccountState {
   return state;
 }
 
-export function AccountMenu({ currentPath, state }: { currentPath: string; state: AccountState }) {
-  if (state.status === 'loading') return <span className="inline-block w-16" aria-hidden="true" />;
+/** One or two letters for the avatar: initials of the name, or the e-mail's first letter. */
+export function initialsOf(name: string): string {
+  const words = name.includes('@') ? [name] : name.trim().split(/\s+/);
+  const letters = words
+    .slice(0, 2)
+    .map((word) => word[0] ?? '')
+    .join('');
+  return (letters || '?').toUpperCase();
+}
+
+function Avatar({ name, className = 'size-8 text-xs' }: { name: string; className?: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={`inline-flex shrink-0 items-center justify-center rounded-full bg-lagoon-700 font-semibold text-white dark:bg-lagoon-300 dark:text-abyss-950 ${className}`}
+    >
+      {initialsOf(name)}
+    </span>
+  );
+}
+
+function useSignOut() {
+  const [busy, setBusy] = useState(false);
+  const signOut = () => {
+    setBusy(true);
+    void api.post('/api/v1/auth/sign-out').finally(() => window.location.reload());
+  };
+  return { busy, signOut };
+}
+
+const itemClass =
+  'flex w-full items-center gap-2.5 rounded-lg px-3 py-2 text-left text-sm font-medium whitespace-nowrap text-stone-700 transition hover:bg-lagoon-50 hover:text-lagoon-900 disabled:opacity-60 dark:text-stone-200 dark:hover:bg-white/5 dark:hover:text-white';
+
+/**
+ * The header's account area. `bar` (desktop): a Sign In link, or an avatar button that opens
+ * a small panel with the name, the e-mail, Admin (staff only) and Sign Out; the nav needs the
+ * room, so the name is not spelled out in the bar. `menu` (mobile menu): everything inline.
+ */
+export function AccountMenu({
+  currentPath,
+  state,
+  layout = 'bar',
+}: {
+  currentPath: string;
+  state: AccountState;
+  layout?: 'bar' | 'menu';
+}) {
+  if (state.status === 'loading') return <span className="inline-block h-9 w-20" aria-hidden="true" />;
   if (!state.user) {
     return (
-      <a
-        href={`/auth?next=${encodeURIComponent(currentPath)}`}
-        className="inline-flex items-center gap-1.5 rounded-full px-3 py-2 text-sm font-semibold text-stone-700 hover:bg-lagoon-50 dark:text-stone-200 dark:hover:bg-white/5"
-      >
-        <UserRound aria-hidden="true" className="size-4" />
-        Sign In
-      </a>
+      <div className={layout === 'menu' ? 'flex justify-end' : undefined}>
+        <a
+          href={`/auth?next=${encodeURIComponent(currentPath)}`}
+          className="inline-flex items-center gap-1.5 rounded-full px-3 py-2 text-sm font-semibold whitespace-nowrap text-stone-700 hover:bg-lagoon-50 dark:text-stone-200 dark:hover:bg-white/5"
+        >
+          <UserRound aria-hidden="true" className="size-4" />
+          Sign In
+        </a>
+      </div>
     );
   }
-  const user = state.user;
-  const staff = user.role === 'admin' || user.role === 'editor';
+  return layout === 'menu' ? <InlineAccount user={state.user} /> : <AccountPanel user={state.user} />;
+}
+
+const isStaff = (user: SessionUser) => user.role === 'admin' || user.role === 'editor';
+
+function InlineAccount({ user }: { user: SessionUser }) {
+  const { busy, signOut } = useSignOut();
   return (
-    <div className="flex items-center gap-1 text-sm">
-      <span
-        className="hidden max-w-40 truncate px-2 font-medium text-stone-700 xl:inline dark:text-stone-200"
-        title={user.email}
-      >
-        {user.fullName}
-      </span>
-      {staff ? (
-        <a
-          href="/admin"
-          className="inline-flex items-center gap-1.5 rounded-full px-3 py-2 font-semibold text-lagoon-800 hover:bg-lagoon-50 dark:text-lagoon-200 dark:hover:bg-white/5"
-        >
-          <Settings aria-hidden="true" className="size-4" />
-          Admin
-        </a>
-      ) : null}
-      <button
-        type="button"
-        onClick={() => {
-          void api.post('/api/v1/auth/sign-out').finally(() => window.location.reload());
-        }}
-        className="inline-flex items-center gap-1.5 rounded-full px-3 py-2 font-semibold text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-white/5"
-      >
-        <LogOut aria-hidden="true" className="size-4" />
-        Sign Out
-      </button>
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl bg-white p-3 ring-1 ring-stone-200 dark:bg-abyss-900 dark:ring-white/10">
+      <Avatar name={user.fullName} className="size-9 text-sm" />
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-semibold text-stone-900 dark:text-stone-50">{user.fullName}</p>
+        {user.fullName !== user.email ? (
+          <p className="truncate text-xs text-stone-600 dark:text-stone-400">{user.email}</p>
+        ) : null}
+      </div>
+      <div className="flex items-center gap-1">
+        {isStaff(user) ? (
+          <a href="/admin" className={itemClass}>
+            <Settings aria-hidden="true" className="size-4" />
+            Admin
+          </a>
+        ) : null}
+        <button type="button" onClick={signOut} disabled={busy} className={itemClass}>
+          <LogOut aria-hidden="true" className="size-4" />
+          Sign Out
+        </button>
+      </div>
     </div>
+  );
+}
+
+/** A disclosure (button + panel): Escape, a click outside or focus leaving it closes the panel. */
+function AccountPanel({ user }: { user: SessionUser }) {
+  const [open, setOpen] = useState(false);
+  const { busy, signOut } = useSignOut();
+  const panelId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      trigger.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <div
+      ref={root}
+      className="relative"
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <button
+        ref={trigger}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={`Account: ${user.fullName}`}
+        title={user.fullName}
+        onClick={() => setOpen((shown) => !shown)}
+        className="flex items-center gap-1 rounded-full p-1 text-stone-600 transition hover:bg-lagoon-50 aria-expanded:bg-lagoon-50 dark:text-stone-300 dark:hover:bg-white/5 dark:aria-expanded:bg-white/5"
+      >
+        <Avatar name={user.fullName} />
+        <ChevronDown aria-hidden="true" className={`size-4 transition ${open ? 'rotate-180' : ''}`} />
+      </button>
+      <div
+        id={panelId}
+        hidden={!open}
+        className="absolute top-full right-0 z-50 mt-2 w-72 rounded-2xl border border-stone-200 bg-white p-2 shadow-2xl shadow-abyss-900/10 dark:border-white/10 dark:bg-abyss-900"
+      >
+        <div className="flex items-center gap-3 px-3 pt-2 pb-3">
+          <Avatar name={user.fullName} className="size-10 text-sm" />
+          <div className="min-w-0">
+            <p className="text-xs text-stone-600 dark:text-stone-400">Signed in as</p>
+            <p className="truncate text-sm font-semibold text-stone-900 dark:text-stone-50">{user.fullName}</p>
+            {user.fullName !== user.email ? (
+              <p className="truncate text-xs text-stone-600 dark:text-stone-400">{user.email}</p>
+            ) : null}
+          </div>
+        </div>
+        <div className="border-t border-stone-200 pt-2 dark:border-white/10">
+          {isStaff(user) ? (
+            <a href="/admin" className={itemClass}>
+              <Settings aria-hidden="true" className="size-4" />
+              Admin
+            </a>
+          ) : null}
+          <button type="button" onClick={signOut} disabled={busy} className={itemClass}>
+            <LogOut aria-hidden="true" className="size-4" />
+            Sign Out
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Shows the toast the previous page left for this one ('Welcome back!' after signing in,
+ * 'E-mail confirmed' after the link): sonner is only downloaded when there is one.
+ */
+export function PendingToast() {
+  const [ready, setReady] = useState<{ sonner: typeof Sonner; toast: FlashToast } | null>(null);
+
+  useEffect(() => {
+    const toast = takeFlashToast();
+    if (toast) void import('sonner').then((sonner) => setReady({ sonner, toast }));
+  }, []);
+
+  // Runs after the Toaster below has mounted and subscribed.
+  useEffect(() => {
+    if (ready) ready.sonner.toast[ready.toast.type](ready.toast.title, { description: ready.toast.description });
+  }, [ready]);
+
+  if (!ready) return null;
+  const { Toaster } = ready.sonner;
+  // Spec: stacked toasts, 3 visible, 4000 ms (the same settings as the account screens).
+  return createPortal(
+    <Toaster
+      visibleToasts={3}
+      duration={4000}
+      position="top-right"
+      closeButton
+      toastOptions={{ classNames: { description: '!text-stone-700' } }}
+    />,
+    document.body,
   );
 }

@@ -3,7 +3,7 @@ import { ChevronDown, Menu, X } from 'lucide-react';
 import { useState } from 'react';
 import { LogoMark } from '../components/logo';
 import type { SiteNavItem } from '../site-types';
-import { AccountMenu, useAccount } from './account-menu';
+import { AccountMenu, PendingToast, useAccount } from './account-menu';
 import { SearchBox } from './search-box';
 
 export interface SiteHeaderProps {
@@ -103,7 +103,8 @@ export function SiteHeader({ siteTitle, items, currentPath }: SiteHeaderProps) {
           </div>
         </NavigationMenu.Root>
 
-        <div className="ml-auto hidden w-56 lg:block xl:w-64">
+        {/* 14rem: with a wider box the nav's two-word items wrap at 1280 px and up. */}
+        <div className="ml-auto hidden w-56 lg:block">
           <SearchBox idPrefix="desktop" />
         </div>
         <div className="hidden lg:block">
@@ -128,8 +129,8 @@ export function SiteHeader({ siteTitle, items, currentPath }: SiteHeaderProps) {
         className="border-t border-stone-200 bg-limestone-50 px-5 pt-4 pb-6 lg:hidden dark:border-white/10 dark:bg-abyss-950"
       >
         <SearchBox idPrefix="mobile" />
-        <div className="mt-3 flex justify-end">
-          <AccountMenu currentPath={currentPath} state={account} />
+        <div className="mt-3">
+          <AccountMenu currentPath={currentPath} state={account} layout="menu" />
         </div>
         <nav aria-label="Main" className="mt-4">
           <ul className="divide-y divide-stone-200 dark:divide-white/10">
@@ -174,6 +175,7 @@ export function SiteHeader({ siteTitle, items, currentPath }: SiteHeaderProps) {
           </ul>
         </nav>
       </div>
+      <PendingToast />
     </header>
   );
 }

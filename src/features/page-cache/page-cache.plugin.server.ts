@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { DatabaseHandle } from '../../server/db/client.server';
+import type { ContentChange } from '../../server/content-events.server';
+import { PageCache } from './page-cache.server';
+import { SiteState } from './site-state.server';
+
+const channel = 'cenote_content_changed';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    pageCache: PageCache;
+    siteState: SiteState;
+  }
+}
+
+/**
+ * Keeps the page cache and the site state honest: every committed change invalidates exactly
+ * what it must here, and is broadcast (PostgreSQL NOTIFY) so the other instances do the same.
+ */
+export async function registerPageCache(app: FastifyInstance, database: DatabaseHandle): Promise<void> {
+  const instanceId = randomUUID();
+  const cache = new PageCache();
+  const state = new SiteState(app.db);
+  app.decorate('pageCache', cache);
+  app.decorate('siteState', state);
+
+  const apply = (change: ContentChange) => {
+    cache.invalidate(change);
+    state.invalidate(change);
+  };
+
+  app.contentEvents.on('change', (change) => {
+    apply(change);
+    database.publish(channel, JSON.stringify({ origin: instanceId, change })).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'could not tell other instances about a change; their caches expire by age');
+    });
+  });
+
+  await database.subscribe(channel, (payload) => {
+    try {
+      const message = JSON.parse(payload) as { origin: string; change: ContentChange };
+      if (message.origin !== instanceId) apply(message.change);
+    } catch {
+      app.log.warn('ignored a malformed cache signal');
+    }
+  });
+}

@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { ContentChange } from '../../server/content-events.server';
+
+/** One rendered public page, compressed once when it is stored (compression costs more than rendering). */
+export interface CachedPage {
+  html: Buffer;
+  gzip: Buffer;
+  brotli: Buffer;
+  etag: string;
+  storedAt: number;
+  /** Bytes this entry holds, for the LRU bound. */
+  size: number;
+}
+
+export function etagOf(body: Buffer | string): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+export function buildCachedPage(html: string, now: number): CachedPage {
+  const raw = Buffer.from(html);
+  const gzip = gzipSync(raw, { level: 9 });
+  const brotli = brotliCompressSync(raw, {
+    params: {
+      [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
+      [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+      [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+    },
+  });
+  return { html: raw, gzip, brotli, etag: etagOf(raw), storedAt: now, size: raw.length + gzip.length + brotli.length };
+}
+
+/**
+ * The cache keys a change makes stale. Every public page shows the header and footer, so
+ * navigation, settings and media changes touch them all; a page or block change touches
+ * that page's path (both paths when its slug changed).
+ */
+export function keysToInvalidate(change: ContentChange): 'all' | string[] {
+  if (change.scope === 'site') return 'all';
+  const paths = new Set<string>();
+  for (const slug of change.slugs ?? []) paths.add(slug === 'home' ? '/' : `/${slug}`);
+  if (change.pageId) paths.add(`page:${change.pageId}`);
+  return [...paths];
+}
+
+/**
+ * A bounded LRU of rendered pages for anonymous visitors, keyed by path. Entries also remember
+ * which page id they show, so a block change (which knows only the page id) finds its path.
+ */
+export class PageCache {
+  private readonly entries = new Map<string, CachedPage & { pageId: string | null }>();
+  private bytes = 0;
+  /** Bumped by every invalidation: a render that started before one must not be stored. */
+  generation = 0;
+
+  constructor(private readonly maxBytes = 64 * 1024 * 1024) {}
+
+  get(path: string, maxAgeMs: number, now: number): CachedPage | undefined {
+    const entry = this.entries.get(path);
+    if (!entry) return undefined;
+    if (now - entry.storedAt > maxAgeMs) {
+      this.delete(path);
+      return undefined;
+    }
+    // Map order is insertion order: re-inserting marks it most recently used.
+    this.entries.delete(path);
+    this.entries.set(path, entry);
+    return entry;
+  }
+
+  set(path: string, pageId: string | null, page: CachedPage): void {
+    this.delete(path);
+    if (page.size > this.maxBytes) return;
+    this.entries.set(path, { ...page, pageId });
+    this.bytes += page.size;
+    for (const [oldest] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.delete(oldest);
+    }
+  }
+
+  delete(path: string): void {
+    const entry = this.entries.get(path);
+    if (!entry) return;
+    this.entries.delete(path);
+    this.bytes -= entry.size;
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  invalidate(change: ContentChange): void {
+    this.generation += 1;
+    const keys = keysToInvalidate(change);
+    if (keys === 'all') {
+      this.clear();
+      return;
+    }
+    for (const key of keys) {
+      if (key.startsWith('page:')) {
+        const pageId = key.slice('page:'.length);
+        for (const [path, entry] of this.entries) if (entry.pageId === pageId) this.delete(path);
+      } else this.delete(key);
+    }
+  }
+
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+}

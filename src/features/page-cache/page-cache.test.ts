@@ -1,0 +1,65 @@
+import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { buildCachedPage, keysToInvalidate, PageCache } from './page-cache.server';
+
+describe('invalidation map: which writes touch which keys', () => {
+  it.each([
+    [{ scope: 'site' as const }, 'all'],
+    [{ scope: 'page' as const, pageId: 'p1' }, ['page:p1']],
+    [{ scope: 'page' as const, pageId: 'p1', slugs: ['home'] }, ['/', 'page:p1']],
+    [{ scope: 'page' as const, pageId: 'p1', slugs: ['old-slug', 'new-slug'] }, ['/old-slug', '/new-slug', 'page:p1']],
+  ])('%o → %o', (change, expected) => {
+    expect(keysToInvalidate(change)).toEqual(expected);
+  });
+});
+
+describe('PageCache', () => {
+  const page = (text: string) => buildCachedPage(`<html>${text}</html>`, 0);
+
+  it('stores compressed forms that decompress to the page, with a strong ETag', () => {
+    const entry = page('hello');
+    expect(gunzipSync(entry.gzip).toString()).toBe('<html>hello</html>');
+    expect(brotliDecompressSync(entry.brotli).toString()).toBe('<html>hello</html>');
+    expect(entry.etag).toMatch(/^"[\w-]+"$/);
+    expect(page('hello').etag).toBe(entry.etag);
+    expect(page('other').etag).not.toBe(entry.etag);
+  });
+
+  it('a block change (page id only) removes that page under whatever path it is stored', () => {
+    const cache = new PageCache();
+    cache.set('/cenote-el-pit', 'pit', page('pit'));
+    cache.set('/', 'home', page('home'));
+    cache.invalidate({ scope: 'page', pageId: 'pit' });
+    expect(cache.get('/cenote-el-pit', 1000, 0)).toBeUndefined();
+    expect(cache.get('/', 1000, 0)).toBeDefined();
+  });
+
+  it('a site-wide change empties it', () => {
+    const cache = new PageCache();
+    cache.set('/a', 'a', page('a'));
+    cache.set('/b', 'b', page('b'));
+    cache.invalidate({ scope: 'site' });
+    expect(cache.size.entries).toBe(0);
+    expect(cache.size.bytes).toBe(0);
+  });
+
+  it('expires entries after the cache duration', () => {
+    const cache = new PageCache();
+    cache.set('/a', 'a', page('a'));
+    expect(cache.get('/a', 1000, 999)).toBeDefined();
+    expect(cache.get('/a', 1000, 1001)).toBeUndefined();
+  });
+
+  it('evicts the least recently used entries beyond its byte bound', () => {
+    const one = page('x'.repeat(1000));
+    const cache = new PageCache(one.size * 2 + 10);
+    cache.set('/1', null, one);
+    cache.set('/2', null, page('y'.repeat(1000)));
+    cache.get('/1', 1000, 0);
+    cache.set('/3', null, page('z'.repeat(1000)));
+    expect(cache.get('/2', 1000, 0)).toBeUndefined();
+    expect(cache.get('/1', 1000, 0)).toBeDefined();
+    expect(cache.get('/3', 1000, 0)).toBeDefined();
+    expect(cache.size.bytes).toBeLessThanOrEqual(one.size * 2 + 10);
+  });
+});

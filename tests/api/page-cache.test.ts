@@ -1,0 +1,107 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentBlocks } from '../../src/features/blocks/blocks.table';
+import { pages } from '../../src/features/pages/pages.table';
+import { startTestApp, type TestApp } from '../helpers/build-app';
+import { signedInClient, type ApiClient } from '../helpers/auth';
+
+let server: TestApp;
+let editor: ApiClient;
+
+beforeAll(async () => {
+  server = await startTestApp();
+  editor = await signedInClient(server, 'admin');
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const visit = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers });
+
+async function firstBlockOf(slug: string) {
+  const [page] = await server.app.db.select().from(pages).where(eq(pages.slug, slug));
+  const [block] = await server.app.db
+    .select()
+    .from(contentBlocks)
+    .where(eq(contentBlocks.page_id, page!.id))
+    .orderBy(contentBlocks.block_order)
+    .limit(1);
+  return { page: page!, block: block! };
+}
+
+describe('page cache', () => {
+  it('serves the second anonymous request from the cache, compressed, with a strong ETag and 304', async () => {
+    const first = await visit('/cenote-kukulkan');
+    expect(first.headers.get('x-cache')).toBe('MISS');
+    await first.text();
+    const second = await visit('/cenote-kukulkan', { 'accept-encoding': 'br' });
+    expect(second.headers.get('x-cache')).toBe('HIT');
+    expect(second.headers.get('content-encoding')).toBe('br');
+    expect(second.headers.get('cache-control')).toBe('public, max-age=86400, stale-while-revalidate=60');
+    const etag = second.headers.get('etag');
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(await second.text()).toContain('Cenote Kukulkan');
+    const revalidated = await visit('/cenote-kukulkan', { 'if-none-match': etag! });
+    expect(revalidated.status).toBe(304);
+    expect(await revalidated.text()).toBe('');
+  });
+
+  it('an edited block is on the very next visitor request (no stale page)', async () => {
+    await (await visit('/cenote-tak-bi-ha')).text();
+    expect((await visit('/cenote-tak-bi-ha')).headers.get('x-cache')).toBe('HIT');
+    const { block } = await firstBlockOf('cenote-tak-bi-ha');
+    const saved = await editor.request('PATCH', `/api/v1/blocks/${block.id}`, {
+      body: { version: block.version, block_data: { ...block.block_data, title: 'Freshly edited hero' } },
+    });
+    expect(saved.status).toBe(200);
+    const after = await visit('/cenote-tak-bi-ha');
+    expect(after.headers.get('x-cache')).toBe('MISS');
+    expect(await after.text()).toContain('Freshly edited hero');
+  });
+
+  it('a navigation change reaches every cached page', async () => {
+    await (await visit('/cenote-nicte-ha')).text();
+    server.app.contentChanged({ scope: 'site' });
+    expect((await visit('/cenote-nicte-ha')).headers.get('x-cache')).toBe('MISS');
+  });
+
+  it('signed-in editors never get the cached anonymous page, and anonymous visitors never get an editor view', async () => {
+    await (await visit('/cenote-el-pit')).text();
+    const asEditor = await editor.get<string>('/cenote-el-pit');
+    expect(asEditor.headers.get('x-cache')).toBeNull();
+    expect(asEditor.headers.get('cache-control')).toBe('no-store');
+    const { page } = await firstBlockOf('cenote-el-pit');
+    await editor.request('PATCH', `/api/v1/pages/${page.id}`, { body: { version: page.version, is_published: false } });
+    const draftForEditor = await editor.get<string>('/cenote-el-pit');
+    expect(draftForEditor.status).toBe(200);
+    expect(draftForEditor.body).toContain('Draft — this page is not published.');
+    const anonymous = await visit('/cenote-el-pit');
+    expect(anonymous.status).toBe(404);
+    expect(await anonymous.text()).not.toContain('Draft');
+    await editor.request('PATCH', `/api/v1/pages/${page.id}`, {
+      body: { version: page.version + 1, is_published: true },
+    });
+  });
+
+  it('with caching off every request renders, and Cache-Control says so', async () => {
+    const current = await editor.get<{ settings: { version: number } }>('/api/v1/settings/performance');
+    const off = await editor.request('PUT', '/api/v1/settings/performance', {
+      body: {
+        version: current.body.settings.version,
+        enable_caching: false,
+        cache_duration: 86400,
+        enable_webp: true,
+        enable_avif: true,
+        image_quality: 85,
+        lazy_loading: true,
+      },
+    });
+    expect(off.status).toBe(200);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const response = await visit('/cenote-yaakun');
+      expect(response.headers.get('x-cache')).toBeNull();
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      await response.text();
+    }
+  });
+});
