@@ -104,7 +104,18 @@ async function buildClient() {
 
   const staticImports = (entry: (typeof outputs)[number]) =>
     entry[1].imports.filter((item) => item.kind === 'import-statement').map((item) => toUrl(item.path));
+  // The admin's own lazily loaded code: the chunk holding admin-app.tsx and what it imports.
+  const byFile = new Map(outputs);
+  const adminRoot = outputs.find(([, output]) => Object.keys(output.inputs).includes('src/app/admin/admin-app.tsx'));
+  const adminJs = new Set<string>();
+  const collect = (file: string) => {
+    if (adminJs.has(file)) return;
+    adminJs.add(file);
+    for (const item of byFile.get(file)?.imports ?? []) if (item.kind === 'import-statement') collect(item.path);
+  };
+  if (adminRoot) collect(adminRoot[0]);
   const manifest = {
+    adminJs: [...adminJs].map(toUrl),
     siteJs: toUrl(siteEntry[0]),
     siteCss,
     sitePreload: staticImports(siteEntry),

@@ -1,7 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LockKeyhole } from 'lucide-react';
+import { createElement as h } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { readPublicSeoSettings } from '../features/settings/settings.repo.server';
 import { loadClientManifest } from '../site/client-manifest.server';
 import { escapeHtml } from '../site/html';
+import { AuthLayout } from './auth/auth-layout';
 
 const staffRoles = new Set(['editor', 'admin']);
 
@@ -12,9 +16,16 @@ const staffRoles = new Set(['editor', 'admin']);
 export async function appShellRoutes(app: FastifyInstance): Promise<void> {
   const manifest = await loadClientManifest(app.config.distDir);
 
-  async function sendShell(reply: FastifyReply, title: string, status = 200, body?: string) {
+  async function sendShell(
+    reply: FastifyReply,
+    title: string,
+    status = 200,
+    /** Static HTML instead of the client app (no script is sent). */
+    staticBody?: (siteTitle: string) => string,
+  ) {
     const seo = await readPublicSeoSettings(app.db);
     const siteTitle = seo.site_title || 'Cenote Atlas';
+    const body = staticBody?.(siteTitle);
     const fonts = manifest.fonts
       .map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`)
       .join('');
@@ -55,19 +66,50 @@ ${scripts}
       return reply.header('cache-control', 'no-store').redirect(`/auth?next=${next}`, 302);
     }
     if (!staffRoles.has(user.role)) {
-      return sendShell(
-        reply,
-        'No access',
-        403,
-        `<main class="flex min-h-screen items-center justify-center px-6"><div class="max-w-md text-center">
-<h1 class="font-display text-3xl font-semibold text-stone-900">You don't have access to the admin area</h1>
-<p class="mt-3 text-stone-600">You are signed in as ${escapeHtml(user.email)}, whose account cannot manage content. Ask an administrator to give your account the editor or admin role.</p>
-<p class="mt-6"><a class="font-semibold text-lagoon-700 underline underline-offset-2" href="/">Return to Home</a></p>
-</div></main>`,
-      );
+      return sendShell(reply, 'No access', 403, (siteTitle) => noAccessScreen(siteTitle, user.email));
     }
     return sendShell(reply, 'Admin');
   };
   app.get('/admin', { config: access }, admin);
   app.get('/admin/*', { config: access }, admin);
+}
+
+/** The 403 card for a signed-in account without a staff role (static HTML, no script needed). */
+function noAccessScreen(siteTitle: string, email: string): string {
+  const card = h(
+    'div',
+    { className: 'text-center' },
+    h(
+      'span',
+      {
+        className:
+          'mx-auto flex size-11 items-center justify-center rounded-full bg-amber-50 text-amber-800 ring-1 ring-amber-200',
+      },
+      h(LockKeyhole, { 'aria-hidden': true, className: 'size-5' }),
+    ),
+    h(
+      'h2',
+      { className: 'mt-4 font-display text-xl font-semibold text-stone-900 dark:text-stone-50' },
+      "You don't have access to the admin area",
+    ),
+    h(
+      'p',
+      { className: 'mt-2 text-sm leading-relaxed text-stone-600 dark:text-stone-400' },
+      'You are signed in as ',
+      h('strong', { className: 'font-semibold [overflow-wrap:anywhere] text-stone-800 dark:text-stone-200' }, email),
+      ', whose account cannot manage content. Ask an administrator to give your account the editor or admin role.',
+    ),
+    h(
+      'a',
+      {
+        href: '/',
+        className:
+          'mt-6 flex h-10 w-full items-center justify-center rounded-lg bg-lagoon-700 px-4 text-sm font-semibold text-white shadow-sm transition hover:bg-lagoon-800',
+      },
+      'Return to Home',
+    ),
+  );
+  return renderToStaticMarkup(
+    h(AuthLayout, { title: siteTitle, subtitle: 'Content Management System', homeLink: false, children: card }),
+  );
 }

@@ -13,12 +13,13 @@ export interface ContentChange {
 declare module 'fastify' {
   interface FastifyInstance {
     contentChanged: (change: ContentChange) => void;
-    contentEvents: EventEmitter<{ change: [ContentChange] }>;
+    /** 'change': a write committed here; 'invalidate': derived copies must drop what it touched (here or on another instance). */
+    contentEvents: EventEmitter<{ change: [ContentChange]; invalidate: [ContentChange] }>;
   }
 }
 
 export function registerContentEvents(app: FastifyInstance): void {
-  const events = new EventEmitter<{ change: [ContentChange] }>();
+  const events = new EventEmitter<{ change: [ContentChange]; invalidate: [ContentChange] }>();
   app.decorate('contentEvents', events);
   app.decorate('contentChanged', (change: ContentChange) => {
     events.emit('change', { scope: 'page', ...change });

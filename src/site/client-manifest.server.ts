@@ -11,6 +11,8 @@ export interface ClientManifest {
   appJs: string;
   appCss: string;
   appPreload: string[];
+  /** Chunks the admin loads on demand (for budgets and benchmarks). */
+  adminJs: string[];
 }
 
 export async function loadClientManifest(distDir: string): Promise<ClientManifest> {

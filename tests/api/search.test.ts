@@ -96,12 +96,15 @@ describe('GET /api/v1/search', () => {
 
   it('never returns a draft page', async () => {
     const db = server.app.db;
+    // Straight to the database, so tell the caches what the page services would have.
     await db.update(pages).set({ is_published: false }).where(eq(pages.slug, 'cenote-angelita'));
+    server.app.contentChanged({ slugs: ['cenote-angelita'] });
     try {
       const { body } = await search('angelita', '&limit=20');
       expect(body.results.map((result) => result.slug)).not.toContain('cenote-angelita');
     } finally {
       await db.update(pages).set({ is_published: true }).where(eq(pages.slug, 'cenote-angelita'));
+      server.app.contentChanged({ slugs: ['cenote-angelita'] });
     }
     expect((await search('angelita')).body.results[0]?.slug).toBe('cenote-angelita');
   });
@@ -153,6 +156,7 @@ describe('GET /api/v1/search', () => {
       },
     ]);
     await refreshPageSearch(db, page!.id);
+    server.app.contentChanged({ pageId: page!.id });
 
     const { status, body } = await search('zymurgyx');
     expect(status).toBe(200);
@@ -167,6 +171,7 @@ describe('GET /api/v1/search', () => {
     // Words after the literal "<script>" are indexed too.
     expect((await search('quotes')).body.results.map((entry) => entry.slug)).toContain('markup-test');
     await db.delete(pages).where(eq(pages.id, page!.id));
+    server.app.contentChanged({ pageId: page!.id });
     expect((await search('zymurgyx')).body.results).toEqual([]);
   });
 

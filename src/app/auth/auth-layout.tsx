@@ -2,8 +2,26 @@ import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { LogoMark } from '../../site/components/logo';
 
-/** A calm card over a deep-water backdrop, shared by every account screen. */
-export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+/** A link that looks like the secondary button (for 'Back to Sign In' and the like). */
+export const secondaryLinkClass =
+  'flex h-10 w-full items-center justify-center rounded-lg bg-white px-4 text-sm font-semibold text-stone-800 ring-1 ring-stone-300 transition hover:bg-stone-50 dark:bg-abyss-800 dark:text-stone-100 dark:ring-white/15 dark:hover:bg-abyss-900';
+
+/**
+ * A calm card over a deep-water backdrop, shared by every account screen (and the server's
+ * 403 screen for /admin, which renders it to static HTML).
+ */
+export function AuthLayout({
+  title,
+  subtitle,
+  homeLink = true,
+  children,
+}: {
+  title: string;
+  subtitle?: string;
+  /** The 'Back to {title}' link under the card; off where the card itself leads home. */
+  homeLink?: boolean;
+  children: ReactNode;
+}) {
   return (
     <main className="relative flex min-h-dvh flex-col items-center justify-center overflow-hidden bg-abyss-950 px-4 py-10 sm:py-16">
       <div
@@ -25,15 +43,17 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
           ) : null}
           <div className="mt-7">{children}</div>
         </div>
-        <p className="mt-6 text-center">
-          <a
-            href="/"
-            className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium text-white/80 transition hover:text-white"
-          >
-            <ArrowLeft aria-hidden="true" className="size-4" />
-            Back to {title}
-          </a>
-        </p>
+        {homeLink ? (
+          <p className="mt-6 text-center">
+            <a
+              href="/"
+              className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium text-white/80 transition hover:text-white"
+            >
+              <ArrowLeft aria-hidden="true" className="size-4" />
+              Back to {title}
+            </a>
+          </p>
+        ) : null}
       </div>
     </main>
   );

@@ -5,7 +5,7 @@ import { Button } from '../../shared/ui/button';
 import { Spinner } from '../../shared/ui/spinner';
 import { api, ApiError } from '../../shared/lib/api-client';
 import { useSiteTitle } from '../lib/site-title';
-import { AuthLayout } from './auth-layout';
+import { AuthLayout, secondaryLinkClass } from './auth-layout';
 import { messages, minimumPasswordLength } from './messages';
 import { PasswordField } from './password-field';
 
@@ -87,10 +87,7 @@ export function ResetPasswordScreen() {
             <Button type="submit" busy={busy} className="w-full">
               Update Password
             </Button>
-            <Link
-              to="/auth"
-              className="flex h-10 w-full items-center justify-center rounded-lg bg-white px-4 text-sm font-semibold text-stone-800 ring-1 ring-stone-300 transition hover:bg-stone-50 dark:bg-abyss-800 dark:text-stone-100 dark:ring-white/15 dark:hover:bg-abyss-900"
-            >
+            <Link to="/auth" className={secondaryLinkClass}>
               Back to Sign In
             </Link>
           </div>

@@ -6,7 +6,7 @@ import { TextField } from '../../shared/ui/field';
 import { Spinner } from '../../shared/ui/spinner';
 import { api, ApiError } from '../../shared/lib/api-client';
 import { useSiteTitle } from '../lib/site-title';
-import { AuthLayout } from './auth-layout';
+import { AuthLayout, secondaryLinkClass } from './auth-layout';
 import { messages, minimumPasswordLength } from './messages';
 import { PasswordField } from './password-field';
 
@@ -54,16 +54,24 @@ export function SetupScreen() {
   return (
     <AuthLayout title={siteTitle} subtitle="Create the first administrator account">
       {needed === null ? (
-        <p className="flex items-center justify-center gap-2 py-6 text-sm text-stone-600">
+        <p
+          role="status"
+          className="flex items-center justify-center gap-2 py-6 text-sm text-stone-600 dark:text-stone-400"
+        >
           <Spinner /> Checking…
         </p>
       ) : !needed ? (
-        <div className="py-4 text-center text-sm text-stone-700 dark:text-stone-300">
+        <div className="py-2 text-center text-sm leading-relaxed text-stone-700 dark:text-stone-300">
           <p>This site already has an administrator. Sign in with that account instead.</p>
-          <a href="/auth" className="mt-4 inline-block font-semibold text-lagoon-700 underline underline-offset-2">
+          <a href="/auth" className={`mt-6 ${secondaryLinkClass}`}>
             Go to Sign In
           </a>
         </div>
+      ) : !token ? (
+        <p className="py-2 text-center text-sm leading-relaxed text-stone-700 dark:text-stone-300">
+          Open the setup link from the server&apos;s log: it carries the one-time token that allows creating the first
+          administrator account.
+        </p>
       ) : (
         <form onSubmit={submit} className="space-y-4" noValidate>
           <TextField
@@ -82,6 +90,7 @@ export function SetupScreen() {
           <PasswordField
             label="Password"
             autoComplete="new-password"
+            hint={`At least ${minimumPasswordLength} characters.`}
             value={password}
             onChange={(event) => setPassword(event.target.value)}
           />

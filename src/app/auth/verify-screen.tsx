@@ -5,7 +5,7 @@ import { Spinner } from '../../shared/ui/spinner';
 import { api, ApiError } from '../../shared/lib/api-client';
 import { setFlashToast } from '../../shared/lib/flash-toast';
 import { useSiteTitle } from '../lib/site-title';
-import { AuthLayout } from './auth-layout';
+import { AuthLayout, secondaryLinkClass } from './auth-layout';
 
 /**
  * /auth/verify?token=…: confirms the e-mail address, then returns to the home page, which
@@ -46,7 +46,7 @@ export function VerifyScreen() {
 
   return (
     <AuthLayout title={siteTitle} subtitle="Confirm your e-mail address">
-      <div className="py-4 text-center text-sm text-stone-700 dark:text-stone-300" role="status">
+      <div className="py-2 text-center text-sm leading-relaxed text-stone-700 dark:text-stone-300" role="status">
         {state === 'working' ? (
           <span className="inline-flex items-center gap-2">
             <Spinner /> Confirming your e-mail address...
@@ -56,7 +56,7 @@ export function VerifyScreen() {
         )}
         {state === 'done' ? <p className="mt-2 text-stone-500">Taking you to the home page…</p> : null}
         {state === 'failed' ? (
-          <a href="/auth" className="mt-4 inline-block font-semibold text-lagoon-700 underline underline-offset-2">
+          <a href="/auth" className={`mt-6 ${secondaryLinkClass}`}>
             Back to Sign In
           </a>
         ) : null}

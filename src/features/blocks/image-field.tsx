@@ -1,7 +1,9 @@
-import { ImageOff } from 'lucide-react';
+import { ImageOff, Images } from 'lucide-react';
 import { useState } from 'react';
 import { isSafeImageUrl } from '../../shared/lib/links';
+import { Button } from '../../shared/ui/button';
 import { inputClass } from '../../shared/ui/field';
+import { useImagePicker } from './image-picker-context';
 
 export interface ImageFieldProps {
   label: string;
@@ -17,24 +19,42 @@ export interface ImageFieldProps {
 const imageUrlHelp = 'A /media/... path or an https:// address.';
 
 /**
- * The one image picker of the block editors: the image's address, with a thumbnail once set.
- * Self-contained so a media-library picker can be added here later for every editor at once.
+ * The one image picker of the block editors: the image's address, with a thumbnail once set,
+ * and 'Choose from library' when the app provides a media-library picker (ImagePickerContext).
  */
 export function ImageField({ label, value, onChange, idPrefix, error }: ImageFieldProps) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const picker = useImagePicker();
+  const [picking, setPicking] = useState(false);
   const inputId = `${idPrefix}-url`;
   const trimmed = value.trim();
   const unsafe = trimmed !== '' && !isSafeImageUrl(trimmed);
   const message = error ?? (unsafe ? `This address cannot be used. ${imageUrlHelp}` : undefined);
   const showPreview = trimmed !== '' && !unsafe;
   const failed = failedUrl === trimmed;
+
+  const chooseFromLibrary = async () => {
+    if (!picker) return;
+    setPicking(true);
+    try {
+      const url = await picker.pick(value);
+      if (url !== null) onChange(url);
+    } finally {
+      setPicking(false);
+    }
+  };
+
   return (
     <div className="min-w-0">
-      <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200">
+      <label
+        id={`${idPrefix}-label`}
+        htmlFor={inputId}
+        className="mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200"
+      >
         {label}
       </label>
-      <div className="flex items-start gap-3">
-        <div className="min-w-0 flex-1">
+      <div className="flex flex-wrap items-start gap-3">
+        <div className="min-w-48 flex-1">
           <input
             id={inputId}
             type="text"
@@ -74,6 +94,19 @@ export function ImageField({ label, value, onChange, idPrefix, error }: ImageFie
               />
             )}
           </div>
+        ) : null}
+        {picker ? (
+          <Button
+            variant="secondary"
+            className="shrink-0"
+            aria-haspopup="dialog"
+            aria-describedby={`${idPrefix}-label`}
+            disabled={picking}
+            icon={<Images aria-hidden="true" className="size-4" />}
+            onClick={() => void chooseFromLibrary()}
+          >
+            Choose from library
+          </Button>
         ) : null}
       </div>
     </div>

@@ -3,6 +3,7 @@ import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { AppConfig } from '../../server/env.server';
+import { S3MediaStore } from './s3-storage.server';
 
 export interface StoredObject {
   body: Readable;
@@ -84,6 +85,8 @@ export class LocalMediaStore implements MediaStore {
   }
 }
 
+/** S3-compatible storage when S3_BUCKET (and its keys) are set, else DATA_DIR/media (decision 21). */
 export function createMediaStore(config: AppConfig): MediaStore {
+  if (config.s3) return new S3MediaStore(config.s3);
   return new LocalMediaStore(path.join(config.dataDir, 'media'));
 }

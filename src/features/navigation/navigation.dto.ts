@@ -11,32 +11,25 @@ export const navigationImageSchema = z.object({
   caption: z.string().nullable(),
 });
 
-export interface NavigationNode {
-  id: string;
-  title: string;
-  description: string | null;
-  link_url: string;
-  display_order: number;
-  is_active: boolean;
-  menu_type: MenuType;
-  parent_id: string | null;
-  image: z.output<typeof navigationImageSchema> | null;
-  version: number;
+/** One navigation item without its children (what the write routes answer with). */
+export const navigationItemDtoSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  description: z.string().nullable(),
+  link_url: z.string(),
+  display_order: z.number().int(),
+  is_active: z.boolean(),
+  menu_type: z.enum(menuTypes),
+  parent_id: z.uuid().nullable(),
+  image: navigationImageSchema.nullable(),
+  version: z.number().int(),
+});
+export type NavigationItemDto = z.output<typeof navigationItemDtoSchema>;
+
+export interface NavigationNode extends NavigationItemDto {
   children: NavigationNode[];
 }
 
 export const navigationNodeSchema: z.ZodType<NavigationNode> = z.lazy(() =>
-  z.object({
-    id: z.uuid(),
-    title: z.string(),
-    description: z.string().nullable(),
-    link_url: z.string(),
-    display_order: z.number().int(),
-    is_active: z.boolean(),
-    menu_type: z.enum(menuTypes),
-    parent_id: z.uuid().nullable(),
-    image: navigationImageSchema.nullable(),
-    version: z.number().int(),
-    children: z.array(navigationNodeSchema),
-  }),
+  navigationItemDtoSchema.extend({ children: z.array(navigationNodeSchema) }),
 );

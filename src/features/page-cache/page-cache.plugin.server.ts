@@ -28,6 +28,7 @@ export async function registerPageCache(app: FastifyInstance, database: Database
   const apply = (change: ContentChange) => {
     cache.invalidate(change);
     state.invalidate(change);
+    app.contentEvents.emit('invalidate', change);
   };
 
   app.contentEvents.on('change', (change) => {

@@ -25,7 +25,13 @@ export const searchQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(maxSearchLimit).default(defaultSearchLimit),
 });
 
+/** Suggestions repeat a lot ('d', 'do', 'dos'…): answers are kept until the next content change. */
+const resultCacheSize = 500;
+
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+  const resultCache = new Map<string, SearchResultDto[]>();
+  app.contentEvents.on('invalidate', () => resultCache.clear());
+
   app.get(
     '/api/v1/search',
     {
@@ -38,7 +44,13 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const results = await searchPages(app.db, request.query.q, request.query.limit);
+      const key = `${request.query.limit}|${request.query.q.trim().toLowerCase().replace(/\s+/g, ' ')}`;
+      let results = resultCache.get(key);
+      if (!results) {
+        results = await searchPages(app.db, request.query.q, request.query.limit);
+        if (resultCache.size >= resultCacheSize) resultCache.delete(resultCache.keys().next().value ?? '');
+        resultCache.set(key, results);
+      }
       void reply.header('cache-control', 'public, max-age=60');
       return { results };
     },

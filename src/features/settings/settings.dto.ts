@@ -35,3 +35,25 @@ export const defaultPerformanceSettings = {
   image_quality: 85,
   lazy_loading: true,
 } as const;
+
+/**
+ * The whole SEO record for the admin form. `version` 0 means nothing was saved yet (the
+ * defaults are shown); send it back unchanged with the next save.
+ */
+export const seoSettingsRecordSchema = publicSeoSettingsSchema.extend({
+  version: z.number().int(),
+  updated_at: z.string().nullable(),
+});
+export type SeoSettingsRecord = z.output<typeof seoSettingsRecordSchema>;
+
+export const performanceSettingsRecordSchema = z.object({
+  enable_caching: z.boolean(),
+  cache_duration: z.number().int(),
+  enable_webp: z.boolean(),
+  enable_avif: z.boolean(),
+  image_quality: z.number().int(),
+  lazy_loading: z.boolean(),
+  version: z.number().int(),
+  updated_at: z.string().nullable(),
+});
+export type PerformanceSettingsRecord = z.output<typeof performanceSettingsRecordSchema>;

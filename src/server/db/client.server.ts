@@ -1,4 +1,5 @@
-import { mkdir, open, readFile, rm } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { access, mkdir, open, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -138,7 +139,8 @@ async function openPglite(directory: string): Promise<DatabaseHandle> {
   const releaseLock = await lockDirectory(directory);
   let client: PGlite;
   try {
-    client = await PGlite.create(directory);
+    await initializeInChildProcess(directory);
+    client = await PGlite.create(directory, { postgresqlconf: pgliteSettings });
   } catch (error) {
     await releaseLock();
     throw error;
@@ -168,6 +170,40 @@ async function openPglite(directory: string): Promise<DatabaseHandle> {
  * PGlite is a single-process database: two servers on one data folder would corrupt it.
  * A lock file with the owner's pid refuses the second one (a stale lock of a dead process is taken over).
  */
+/**
+ * PostgreSQL's defaults (128 MB of shared buffers) make the embedded database hold ~600 MB;
+ * 16 MB is plenty for a content site and keeps the server near 250 MB.
+ */
+const pgliteSettings = 'shared_buffers=16MB';
+
+/**
+ * Creating a new embedded database (initdb) briefly needs about 1 GB of memory in WebAssembly.
+ * Doing it in a short-lived child process keeps that peak out of the server's own footprint.
+ */
+async function initializeInChildProcess(directory: string): Promise<void> {
+  try {
+    await access(path.join(directory, 'PG_VERSION'));
+    return;
+  } catch {
+    // not initialized yet
+  }
+  const moduleUrl = import.meta.resolve('@electric-sql/pglite');
+  const script = `const { PGlite } = await import(${JSON.stringify(moduleUrl)}); const db = await PGlite.create(${JSON.stringify(directory)}); await db.close();`;
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`Creating the embedded database failed (exit ${code}): ${stderr.trim()}`)),
+    );
+  });
+}
+
 const openedInThisProcess = new Set<string>();
 
 async function lockDirectory(directory: string): Promise<() => Promise<void>> {

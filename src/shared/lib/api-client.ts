@@ -73,8 +73,23 @@ export const api = {
   delete: <T>(path: string) => request<T>('DELETE', path),
 };
 
-/** Only same-site paths are followed after sign-in (no open redirects). */
+const nextBase = 'http://next.invalid';
+
+/**
+ * Only same-site paths are followed after sign-in (no open redirects). The value is resolved
+ * the way the browser will resolve it, so `//host`, `/\host` and `/<tab>/host` (URL parsing
+ * drops tabs and newlines) are all refused. The account screens themselves are never a
+ * destination: a signed-in visitor sent back to /auth would loop.
+ */
 export function safeNext(value: string | null): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
-  return value;
+  if (!value || !value.startsWith('/')) return '/';
+  let url: URL;
+  try {
+    url = new URL(value, nextBase);
+  } catch {
+    return '/';
+  }
+  if (url.origin !== nextBase) return '/';
+  if (url.pathname === '/auth' || url.pathname.startsWith('/auth/')) return '/';
+  return `${url.pathname}${url.search}${url.hash}`;
 }

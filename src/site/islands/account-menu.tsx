@@ -100,9 +100,11 @@ function InlineAccount({ user }: { user: SessionUser }) {
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl bg-white p-3 ring-1 ring-stone-200 dark:bg-abyss-900 dark:ring-white/10">
       <Avatar name={user.fullName} className="size-9 text-sm" />
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-semibold text-stone-900 dark:text-stone-50">{user.fullName}</p>
+        <p className="text-sm font-semibold [overflow-wrap:anywhere] text-stone-900 dark:text-stone-50">
+          {user.fullName}
+        </p>
         {user.fullName !== user.email ? (
-          <p className="truncate text-xs text-stone-600 dark:text-stone-400">{user.email}</p>
+          <p className="text-xs [overflow-wrap:anywhere] text-stone-600 dark:text-stone-400">{user.email}</p>
         ) : null}
       </div>
       <div className="flex items-center gap-1">
@@ -177,9 +179,11 @@ function AccountPanel({ user }: { user: SessionUser }) {
           <Avatar name={user.fullName} className="size-10 text-sm" />
           <div className="min-w-0">
             <p className="text-xs text-stone-600 dark:text-stone-400">Signed in as</p>
-            <p className="truncate text-sm font-semibold text-stone-900 dark:text-stone-50">{user.fullName}</p>
+            <p className="text-sm font-semibold [overflow-wrap:anywhere] text-stone-900 dark:text-stone-50">
+              {user.fullName}
+            </p>
             {user.fullName !== user.email ? (
-              <p className="truncate text-xs text-stone-600 dark:text-stone-400">{user.email}</p>
+              <p className="text-xs [overflow-wrap:anywhere] text-stone-600 dark:text-stone-400">{user.email}</p>
             ) : null}
           </div>
         </div>

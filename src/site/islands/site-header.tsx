@@ -1,9 +1,9 @@
-import * as NavigationMenu from '@radix-ui/react-navigation-menu';
 import { ChevronDown, Menu, X } from 'lucide-react';
 import { useState } from 'react';
 import { LogoMark } from '../components/logo';
 import type { SiteNavItem } from '../site-types';
 import { AccountMenu, PendingToast, useAccount } from './account-menu';
+import { DesktopNav, dropdownEntries } from './desktop-nav';
 import { SearchBox } from './search-box';
 
 export interface SiteHeaderProps {
@@ -12,18 +12,7 @@ export interface SiteHeaderProps {
   currentPath: string;
 }
 
-/** A group's own page leads its dropdown, unless an editor already listed it among the children. */
-function dropdownEntries(item: SiteNavItem): SiteNavItem[] {
-  return item.children.some((child) => child.href === item.href)
-    ? item.children
-    : [{ ...item, children: [] }, ...item.children];
-}
-
-function isCurrent(item: SiteNavItem, path: string): boolean {
-  return item.href === path || item.children.some((child) => isCurrent(child, path));
-}
-
-/** Desktop: Radix NavigationMenu dropdowns (hover delay 200 ms, skip delay 300 ms). Mobile: collapsible groups. */
+/** Desktop: dropdown menus (hover delay 200 ms, skip delay 300 ms). Mobile: collapsible groups behind a menu button. */
 export function SiteHeader({ siteTitle, items, currentPath }: SiteHeaderProps) {
   const [mobileOpen, setMobileOpen] = useState(false);
   const account = useAccount();
@@ -39,69 +28,7 @@ export function SiteHeader({ siteTitle, items, currentPath }: SiteHeaderProps) {
           </span>
         </a>
 
-        <NavigationMenu.Root
-          delayDuration={200}
-          skipDelayDuration={300}
-          className="relative hidden flex-1 justify-center lg:flex"
-          aria-label="Main"
-        >
-          <NavigationMenu.List className="flex items-center gap-1">
-            {items.map((item) => (
-              <NavigationMenu.Item key={item.href + item.title}>
-                {item.children.length > 0 ? (
-                  <>
-                    <NavigationMenu.Trigger
-                      className={`group flex items-center gap-1 rounded-full px-3.5 py-2 text-[0.95rem] font-medium transition hover:bg-lagoon-50 hover:text-lagoon-800 data-[state=open]:bg-lagoon-50 data-[state=open]:text-lagoon-800 dark:hover:bg-white/5 dark:hover:text-lagoon-200 dark:data-[state=open]:bg-white/5 ${
-                        isCurrent(item, currentPath)
-                          ? 'text-lagoon-800 dark:text-lagoon-300'
-                          : 'text-stone-700 dark:text-stone-300'
-                      }`}
-                    >
-                      {item.title}
-                      <ChevronDown
-                        aria-hidden="true"
-                        className="size-4 transition group-data-[state=open]:rotate-180"
-                      />
-                    </NavigationMenu.Trigger>
-                    <NavigationMenu.Content className="absolute top-0 left-0 w-[min(92vw,36rem)] p-3">
-                      <ul className="grid gap-1 sm:grid-cols-2">
-                        {dropdownEntries(item).map((child) => (
-                          <li key={child.href + child.title}>
-                            <NavigationMenu.Link
-                              href={child.href}
-                              active={child.href === currentPath}
-                              className="block rounded-xl p-3 transition hover:bg-lagoon-50 focus-visible:bg-lagoon-50 data-[active]:bg-lagoon-50 dark:hover:bg-white/5 dark:focus-visible:bg-white/5"
-                            >
-                              <span className="block font-semibold text-stone-900 dark:text-stone-100">
-                                {child.title}
-                              </span>
-                              {child.description ? (
-                                <span className="mt-0.5 block text-sm leading-snug text-stone-600 dark:text-stone-400">
-                                  {child.description}
-                                </span>
-                              ) : null}
-                            </NavigationMenu.Link>
-                          </li>
-                        ))}
-                      </ul>
-                    </NavigationMenu.Content>
-                  </>
-                ) : (
-                  <NavigationMenu.Link
-                    href={item.href}
-                    active={item.href === currentPath}
-                    className="block rounded-full px-3.5 py-2 text-[0.95rem] font-medium text-stone-700 transition hover:bg-lagoon-50 hover:text-lagoon-800 data-[active]:text-lagoon-800 dark:text-stone-300 dark:hover:bg-white/5"
-                  >
-                    {item.title}
-                  </NavigationMenu.Link>
-                )}
-              </NavigationMenu.Item>
-            ))}
-          </NavigationMenu.List>
-          <div className="absolute top-full left-1/2 flex -translate-x-1/2 justify-center pt-2">
-            <NavigationMenu.Viewport className="relative h-[var(--radix-navigation-menu-viewport-height)] w-[var(--radix-navigation-menu-viewport-width)] origin-top overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-2xl shadow-abyss-900/10 transition-[width,height] duration-200 dark:border-white/10 dark:bg-abyss-900" />
-          </div>
-        </NavigationMenu.Root>
+        <DesktopNav items={items} currentPath={currentPath} />
 
         {/* 14rem: with a wider box the nav's two-word items wrap at 1280 px and up. */}
         <div className="ml-auto hidden w-56 lg:block">

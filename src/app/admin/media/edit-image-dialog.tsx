@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { Check, Copy, Trash2 } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { scoreImageSeo } from '../../../features/media/image-seo';
 import { maxAltTextLength, maxCaptionLength, maxCategoryLength } from '../../../features/media/media.dto';
 import { api, ApiError } from '../../../shared/lib/api-client';
@@ -94,6 +94,20 @@ function EditImageForm({
   const [deleting, setDeleting] = useState(false);
   const dirty = !sameDraft(draft, draftOf(base));
 
+  // The grid's copy may be a moment old: take the server's usage count and score for this version.
+  useEffect(() => {
+    let cancelled = false;
+    api
+      .get<{ image: ImageDto }>(`/api/v1/media/${image.id}`)
+      .then(({ image: fresh }) => {
+        if (!cancelled) setBase((current) => (fresh.version === current.version ? fresh : current));
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [image.id]);
+
   // The score as it will be once saved: it follows the alt text and caption as they are typed.
   const seo = scoreImageSeo({
     filename: base.filename,
@@ -179,32 +193,20 @@ function EditImageForm({
   ].filter((entry): entry is { label: string; value: string } => Boolean(entry.value));
 
   return (
-    <form onSubmit={(event) => void save(event)} className="grid gap-6 md:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)]">
-      <div className="min-w-0 space-y-4">
-        <div className="flex items-center justify-center overflow-hidden rounded-lg bg-stone-100 ring-1 ring-stone-200 dark:bg-abyss-800 dark:ring-white/10">
-          <img
-            src={base.original_url}
-            alt={draft.alt_text}
-            width={base.width}
-            height={base.height}
-            className="max-h-[22rem] w-auto object-contain"
-          />
-        </div>
-        <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
-          <Detail term="Dimensions" value={`${base.width} × ${base.height}`} />
-          <Detail term="File size" value={formatBytes(base.file_size)} />
-          <Detail term="Usage" value={usagePhrase(base.usage_count)} />
-          <Detail term="Uploaded" value={format(new Date(base.created_at), 'MMM dd, yyyy')} />
-        </dl>
-        <div className="space-y-2">
-          <p className="text-xs font-semibold tracking-wide text-stone-500 uppercase dark:text-stone-400">URLs</p>
-          {urls.map((entry) => (
-            <CopyUrl key={entry.label} idPrefix={idPrefix} label={entry.label} value={entry.value} />
-          ))}
-        </div>
+    <form
+      onSubmit={(event) => void save(event)}
+      className="grid gap-6 md:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] md:grid-rows-[auto_1fr]"
+    >
+      <div className="flex min-w-0 items-center justify-center self-start overflow-hidden rounded-lg md:col-start-1 md:row-start-1 bg-stone-100 ring-1 ring-stone-200 dark:bg-abyss-800 dark:ring-white/10">
+        <img
+          src={base.original_url}
+          alt={draft.alt_text}
+          width={base.width}
+          height={base.height}
+          className="max-h-56 w-auto object-contain md:max-h-[22rem]"
+        />
       </div>
-
-      <div className="min-w-0 space-y-4">
+      <div className="min-w-0 space-y-4 md:col-start-2 md:row-span-2 md:row-start-1">
         {conflict ? (
           <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
             {conflictMessage}
@@ -218,11 +220,14 @@ function EditImageForm({
         <TextAreaField
           label="Alt text"
           rows={2}
+          autoFocus
           value={draft.alt_text}
           maxLength={maxAltTextLength}
           onChange={(event) => set('alt_text', event.target.value)}
           error={errors.alt_text}
-          hint={`Describe what the image shows, for screen readers and search engines. 5–125 characters is best (${draft.alt_text.trim().length}).`}
+          hint={`Describe what the image shows, for screen readers and search engines. 5–125 characters is best${
+            draft.alt_text.trim() ? ` (now ${draft.alt_text.trim().length})` : ''
+          }.`}
         />
         <TextAreaField
           label="Caption"
@@ -328,6 +333,21 @@ function EditImageForm({
           <Button type="submit" busy={saving} disabled={!dirty}>
             Save changes
           </Button>
+        </div>
+      </div>
+
+      <div className="min-w-0 space-y-4 md:col-start-1 md:row-start-2">
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
+          <Detail term="Dimensions" value={`${base.width} × ${base.height}`} />
+          <Detail term="File size" value={formatBytes(base.file_size)} />
+          <Detail term="Usage" value={usagePhrase(base.usage_count)} />
+          <Detail term="Uploaded" value={format(new Date(base.created_at), 'MMM dd, yyyy')} />
+        </dl>
+        <div className="space-y-2">
+          <p className="text-xs font-semibold tracking-wide text-stone-500 uppercase dark:text-stone-400">URLs</p>
+          {urls.map((entry) => (
+            <CopyUrl key={entry.label} idPrefix={idPrefix} label={entry.label} value={entry.value} />
+          ))}
         </div>
       </div>
 

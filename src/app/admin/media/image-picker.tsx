@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { ChevronDown, ImagePlus } from 'lucide-react';
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ImagePickerContext, type ImagePicker } from '../../../features/blocks/image-picker-context';
 import { Button } from '../../../shared/ui/button';
 import { Spinner } from '../../../shared/ui/spinner';
@@ -63,32 +63,12 @@ export function ImagePickerDialog({
   current: string;
   onDone: (url: string | null) => void;
 }) {
-  const [busy, setBusy] = useState(false);
-  return (
-    <MediaDialog
-      open={open}
-      onOpenChange={(next) => !next && onDone(null)}
-      title="Choose from library"
-      description="Select an image, or upload a new one. Alt text and formats come from the library."
-      width="68rem"
-      locked={busy}
-    >
-      {open ? <PickerBody current={current} onDone={onDone} busy={busy} onBusyChange={setBusy} /> : null}
-    </MediaDialog>
-  );
+  // Mounted per opening, so every opening starts with a fresh search and selection.
+  return open ? <PickerDialog current={current} onDone={onDone} /> : null;
 }
 
-function PickerBody({
-  current,
-  onDone,
-  busy,
-  onBusyChange,
-}: {
-  current: string;
-  onDone: (url: string | null) => void;
-  busy: boolean;
-  onBusyChange: (busy: boolean) => void;
-}) {
+function PickerDialog({ current, onDone }: { current: string; onDone: (url: string | null) => void }) {
+  const [busy, setBusy] = useState(false);
   const [folder, setFolder] = useState<FolderFilter>('all');
   const [query, setQuery] = useState('');
   const debouncedQuery = useDebounced(query);
@@ -99,12 +79,63 @@ function PickerBody({
   const list = useMediaList(folder, debouncedQuery);
   const images = list.data ?? [];
   const trimmedCurrent = current.trim();
-  const selected =
-    chosen ?? (trimmedCurrent ? (images.find((image) => image.original_url === trimmedCurrent) ?? null) : null);
+  const initial = trimmedCurrent ? (images.find((image) => image.original_url === trimmedCurrent) ?? null) : null;
+  const selected = chosen ?? initial;
   const uploadFolder = options.some((option) => option.id === folder) ? folder : null;
 
+  // The field's current image starts in view.
+  const gridRef = useRef<HTMLDivElement>(null);
+  const scrolledTo = useRef<string | null>(null);
+  useEffect(() => {
+    if (!initial || chosen || scrolledTo.current === initial.id) return;
+    scrolledTo.current = initial.id;
+    gridRef.current?.querySelector(`[data-image-id="${initial.id}"]`)?.scrollIntoView({ block: 'center' });
+  }, [initial, chosen]);
+
+  const footer = (
+    <div className="flex flex-wrap items-center gap-3">
+      <div className="flex min-w-0 flex-1 items-center gap-3" aria-live="polite">
+        {selected ? (
+          <>
+            <img
+              src={previewUrl(selected)}
+              alt=""
+              className="size-10 shrink-0 rounded-md object-cover ring-1 ring-stone-200 dark:ring-white/10"
+            />
+            <span className="min-w-0 text-sm">
+              <span className="block truncate font-medium text-stone-900 dark:text-stone-100">{selected.filename}</span>
+              <span className="block truncate text-xs text-stone-500 dark:text-stone-400">
+                {selected.width} × {selected.height}
+                {selected.alt_text ? ` · Alt: ${selected.alt_text}` : ' · No alt text yet'}
+              </span>
+            </span>
+          </>
+        ) : (
+          <span className="text-sm text-stone-500 dark:text-stone-400">No image selected.</span>
+        )}
+      </div>
+      <Dialog.Close asChild>
+        <Button variant="secondary" disabled={busy}>
+          Cancel
+        </Button>
+      </Dialog.Close>
+      <Button disabled={!selected || busy} onClick={() => selected && onDone(selected.original_url)}>
+        Use image
+      </Button>
+    </div>
+  );
+
   return (
-    <div className="space-y-4">
+    <MediaDialog
+      open
+      onOpenChange={(next) => !next && onDone(null)}
+      title="Choose from library"
+      description="Select an image, or upload a new one. Its alt text and formats come from the library."
+      width="68rem"
+      locked={busy}
+      fill
+      footer={footer}
+    >
       <div className="flex flex-wrap items-center gap-3">
         <MediaFilters
           idPrefix="picker"
@@ -113,6 +144,7 @@ function PickerBody({
           query={query}
           onQueryChange={setQuery}
           folders={options}
+          autoFocus
         />
         <Button
           variant="secondary"
@@ -128,19 +160,26 @@ function PickerBody({
         </Button>
       </div>
 
-      <div id="picker-upload" hidden={!showUpload} className="rounded-xl bg-stone-50 p-4 dark:bg-white/[0.03]">
+      <div
+        id="picker-upload"
+        hidden={!showUpload}
+        className="mt-4 shrink-0 rounded-xl bg-stone-50 p-4 dark:bg-white/[0.03]"
+      >
         {showUpload ? (
           <UploadPanel
             idPrefix="picker-upload"
             folders={options}
             defaultFolderId={uploadFolder}
-            onBusyChange={onBusyChange}
+            onBusyChange={setBusy}
             onUploaded={setChosen}
           />
         ) : null}
       </div>
 
-      <div className="h-[min(26rem,46vh)] overflow-y-auto rounded-xl border border-stone-200 bg-stone-50/50 p-3 dark:border-white/10 dark:bg-white/[0.02]">
+      <div
+        ref={gridRef}
+        className="mt-4 min-h-[14rem] flex-1 overflow-y-auto rounded-xl border border-stone-200 bg-stone-50/50 p-3 dark:border-white/10 dark:bg-white/[0.02]"
+      >
         {list.isPending ? (
           <div className="flex h-full items-center justify-center">
             <Spinner className="size-6" label="Loading images" />
@@ -154,7 +193,7 @@ function PickerBody({
           </p>
         ) : images.length === 0 ? (
           <p className="flex h-full items-center justify-center text-center text-sm text-stone-600 dark:text-stone-400">
-            {debouncedQuery.trim() ? 'No images found.' : 'No images here yet. Upload one above.'}
+            {debouncedQuery.trim() ? 'No images found.' : 'No images here yet. Use Upload new to add one.'}
           </p>
         ) : (
           <MediaGrid
@@ -167,39 +206,6 @@ function PickerBody({
           />
         )}
       </div>
-
-      <div className="flex flex-wrap items-center gap-3">
-        <div className="flex min-w-0 flex-1 items-center gap-3" aria-live="polite">
-          {selected ? (
-            <>
-              <img
-                src={previewUrl(selected)}
-                alt=""
-                className="size-10 shrink-0 rounded-md object-cover ring-1 ring-stone-200 dark:ring-white/10"
-              />
-              <span className="min-w-0 text-sm">
-                <span className="block truncate font-medium text-stone-900 dark:text-stone-100">
-                  {selected.filename}
-                </span>
-                <span className="block truncate text-xs text-stone-500 dark:text-stone-400">
-                  {selected.width} × {selected.height}
-                  {selected.alt_text ? ` · Alt: ${selected.alt_text}` : ' · No alt text yet'}
-                </span>
-              </span>
-            </>
-          ) : (
-            <span className="text-sm text-stone-500 dark:text-stone-400">No image selected.</span>
-          )}
-        </div>
-        <Dialog.Close asChild>
-          <Button variant="secondary" disabled={busy}>
-            Cancel
-          </Button>
-        </Dialog.Close>
-        <Button disabled={!selected || busy} onClick={() => selected && onDone(selected.original_url)}>
-          Use image
-        </Button>
-      </div>
-    </div>
+    </MediaDialog>
   );
 }

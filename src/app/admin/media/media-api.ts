@@ -22,6 +22,8 @@ export function useMediaList(folder: FolderFilter, q: string) {
       return api.get<{ images: ImageDto[] }>(`/api/v1/media${query ? `?${query}` : ''}`).then((body) => body.images);
     },
     placeholderData: (previous) => previous,
+    // Usage counts change with edits elsewhere (blocks, pages, navigation): refetch on every visit.
+    staleTime: 0,
   });
 }
 

@@ -14,6 +14,9 @@ export function MediaDialog({
   description,
   width = '34rem',
   locked = false,
+  anchor = 'center',
+  fill = false,
+  footer,
   children,
 }: {
   open: boolean;
@@ -23,6 +26,12 @@ export function MediaDialog({
   /** Max width, e.g. '34rem'. */
   width?: string;
   locked?: boolean;
+  /** 'top' keeps the top edge still while the content grows (lists that fill as you work). */
+  anchor?: 'center' | 'top';
+  /** Take the full available height; the body lays out its own scrolling area. */
+  fill?: boolean;
+  /** Actions pinned below the body. */
+  footer?: ReactNode;
   children: ReactNode;
 }) {
   const block = (event: Event) => {
@@ -38,7 +47,9 @@ export function MediaDialog({
           onPointerDownOutside={block}
           onInteractOutside={block}
           {...(description ? {} : { 'aria-describedby': undefined })}
-          className="fixed top-1/2 left-1/2 z-50 flex max-h-[92vh] -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl bg-white shadow-2xl dark:bg-abyss-900"
+          className={`fixed left-1/2 z-50 flex -translate-x-1/2 flex-col rounded-xl bg-white shadow-2xl dark:bg-abyss-900 ${
+            anchor === 'top' || fill ? 'top-[5vh] max-h-[90vh]' : 'top-1/2 max-h-[92vh] -translate-y-1/2'
+          } ${fill ? 'h-[90vh]' : ''}`}
         >
           <div className="flex items-start gap-3 border-b border-stone-100 px-6 pt-5 pb-4 dark:border-white/5">
             <div className="min-w-0 flex-1">
@@ -58,7 +69,12 @@ export function MediaDialog({
               />
             </Dialog.Close>
           </div>
-          <div className="min-h-0 flex-1 overflow-y-auto px-6 pt-4 pb-5">{children}</div>
+          <div
+            className={`min-h-0 flex-1 overflow-y-auto px-6 pt-4 ${footer ? 'pb-4' : 'pb-5'} ${fill ? 'flex flex-col' : ''}`}
+          >
+            {children}
+          </div>
+          {footer ? <div className="border-t border-stone-100 px-6 py-3.5 dark:border-white/5">{footer}</div> : null}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

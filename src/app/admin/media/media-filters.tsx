@@ -10,6 +10,7 @@ export function MediaFilters({
   query,
   onQueryChange,
   folders,
+  autoFocus = false,
 }: {
   idPrefix: string;
   folder: FolderFilter;
@@ -17,6 +18,8 @@ export function MediaFilters({
   query: string;
   onQueryChange: (query: string) => void;
   folders: FolderOption[];
+  /** Start in the search box (the picker). */
+  autoFocus?: boolean;
 }) {
   return (
     <>
@@ -31,6 +34,7 @@ export function MediaFilters({
         <input
           id={`${idPrefix}-search`}
           type="search"
+          autoFocus={autoFocus}
           placeholder="Search images..."
           value={query}
           onChange={(event) => onQueryChange(event.target.value)}

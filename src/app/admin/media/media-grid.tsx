@@ -29,7 +29,7 @@ export function MediaGrid({
       {images.map((image) => {
         const selected = selecting && image.id === selectedId;
         return (
-          <li key={image.id} className="min-w-0">
+          <li key={image.id} className="min-w-0" data-image-id={image.id}>
             <button
               type="button"
               onClick={() => onOpen(image)}
@@ -82,13 +82,13 @@ function Tile({ image }: { image: ImageDto }) {
         <span className="block truncate text-sm font-medium text-stone-900 dark:text-stone-100" title={image.filename}>
           {image.filename}
         </span>
-        <span className="flex items-center justify-between gap-2 text-xs text-stone-500 dark:text-stone-400">
-          <span className="tabular-nums">
+        <span className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 text-xs text-stone-500 dark:text-stone-400">
+          <span className="whitespace-nowrap tabular-nums">
             <span className="sr-only">, </span>
             {image.width} × {image.height}
           </span>
           <span
-            className={`shrink-0 rounded-full px-1.5 py-px text-[0.6875rem] font-semibold tabular-nums ring-1 ${seoToneClasses[tone]}`}
+            className={`shrink-0 rounded-full px-1.5 py-px whitespace-nowrap text-[0.6875rem] font-semibold tabular-nums ring-1 ${seoToneClasses[tone]}`}
           >
             <span className="sr-only">, </span>SEO {image.seo_score}
           </span>

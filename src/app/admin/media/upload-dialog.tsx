@@ -25,6 +25,7 @@ export function UploadDialog({
       title="Upload Image"
       description="Images are resized to fit 1920 × 1080 and stored as JPEG, WebP and AVIF, with a thumbnail."
       width="40rem"
+      anchor="top"
       locked={busy}
     >
       <UploadPanel
@@ -32,6 +33,7 @@ export function UploadDialog({
         folders={folders}
         defaultFolderId={defaultFolderId}
         onBusyChange={setBusy}
+        autoFocus
         actions={
           <Dialog.Close asChild>
             <Button variant="secondary" disabled={busy}>

@@ -63,6 +63,7 @@ export function UploadPanel({
   onUploaded,
   onBusyChange,
   actions,
+  autoFocus = false,
 }: {
   folders: FolderOption[];
   /** The folder new images go to; null for none. */
@@ -72,6 +73,8 @@ export function UploadPanel({
   onBusyChange?: (busy: boolean) => void;
   /** Buttons shown left of 'Upload' (a dialog's Close). */
   actions?: ReactNode;
+  /** Focus the drop zone when shown (the Upload Image dialog starts there). */
+  autoFocus?: boolean;
 }) {
   const queryClient = useQueryClient();
   const [rows, setRows] = useState<UploadRow[]>([]);
@@ -192,6 +195,7 @@ export function UploadPanel({
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
         disabled={busy}
+        autoFocus={autoFocus}
         aria-describedby={`${idPrefix}-drop-hint`}
         className={`flex w-full flex-col items-center justify-center gap-1.5 rounded-xl border-2 border-dashed px-4 py-7 text-center transition disabled:cursor-not-allowed disabled:opacity-60 ${
           dragging
@@ -272,20 +276,22 @@ export function UploadPanel({
           </Button>
         ) : null}
         {actions}
-        <Button
-          onClick={() => void start()}
-          busy={busy}
-          disabled={waiting.length === 0}
-          icon={<ImageUp aria-hidden="true" className="size-4" />}
-        >
-          {busy
-            ? 'Uploading…'
-            : waiting.length > 1
-              ? `Upload ${waiting.length} images`
-              : waiting.length === 1
-                ? 'Upload 1 image'
-                : 'Upload'}
-        </Button>
+        {rows.length > 0 && waiting.length === 0 && !busy ? null : (
+          <Button
+            onClick={() => void start()}
+            busy={busy}
+            disabled={waiting.length === 0}
+            icon={<ImageUp aria-hidden="true" className="size-4" />}
+          >
+            {busy
+              ? 'Uploading…'
+              : waiting.length > 1
+                ? `Upload ${waiting.length} images`
+                : waiting.length === 1
+                  ? 'Upload 1 image'
+                  : 'Upload'}
+          </Button>
+        )}
       </div>
     </div>
   );
@@ -370,22 +376,24 @@ function UploadRowItem({
           </div>
         )}
       </div>
-      {row.status === 'error' ? (
-        <IconButton
-          label={`Try ${name} again`}
-          icon={<RotateCcw aria-hidden="true" className="size-4" />}
-          disabled={busy}
-          onClick={onRetry}
-        />
-      ) : null}
-      {row.status === 'idle' || row.status === 'error' ? (
-        <IconButton
-          label={`Remove ${name}`}
-          icon={<X aria-hidden="true" className="size-4" />}
-          disabled={busy}
-          onClick={onRemove}
-        />
-      ) : null}
+      <div className="flex min-w-7 justify-end">
+        {row.status === 'error' ? (
+          <IconButton
+            label={`Try ${name} again`}
+            icon={<RotateCcw aria-hidden="true" className="size-4" />}
+            disabled={busy}
+            onClick={onRetry}
+          />
+        ) : null}
+        {row.status === 'idle' || row.status === 'error' ? (
+          <IconButton
+            label={`Remove ${name}`}
+            icon={<X aria-hidden="true" className="size-4" />}
+            disabled={busy}
+            onClick={onRemove}
+          />
+        ) : null}
+      </div>
     </li>
   );
 }

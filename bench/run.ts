@@ -1,0 +1,249 @@
+/**
+ * `npm run bench`: builds and starts the production server on a fresh embedded database (seeded),
+ * then measures it with autocannon on loopback. Every figure is reported with its ratio to a
+ * baseline measured in the same run: a static file of the home page's size served by the same
+ * server's static handler. Results go to bench/results.json. See bench/README.md.
+ */
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { buildAndStart, root } from './production-server';
+
+const seconds = Number(process.env['BENCH_SECONDS'] ?? 10);
+const connections = Number(process.env['BENCH_CONNECTIONS'] ?? 10);
+const admin = { email: 'bench-admin@example.com', password: 'bench-admin-password' };
+
+interface Measured {
+  name: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  total: number;
+  ratio?: number;
+}
+
+async function measure(name: string, options: Partial<autocannon.Options> & { url: string }): Promise<Measured> {
+  const result = await autocannon({ connections, duration: seconds, ...options });
+  return {
+    name,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    total: result.requests.total,
+  };
+}
+
+async function signIn(): Promise<{ cookie: string; csrf: string }> {
+  const session = await fetch(`${base}/api/v1/auth/session`);
+  const csrfCookie = session.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  const { csrfToken } = (await session.json()) as { csrfToken: string };
+  const response = await fetch(`${base}/api/v1/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken, cookie: csrfCookie },
+    body: JSON.stringify(admin),
+  });
+  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  const cookies = [csrfCookie, ...response.headers.getSetCookie().map((line) => line.split(';')[0])].join('; ');
+  return { cookie: cookies, csrf: csrfToken };
+}
+
+async function assetBytes(urls: string[]): Promise<number> {
+  let total = 0;
+  for (const url of urls) {
+    const body = Buffer.from(await (await fetch(`${base}${url}`)).arrayBuffer());
+    total += gzipSync(body, { level: 9 }).length;
+  }
+  return total;
+}
+
+function scriptsOf(html: string): string[] {
+  return [...html.matchAll(/<script type="module" src="([^"]+)"|<link rel="modulepreload" href="([^"]+)"/g)].map(
+    (match) => match[1] ?? match[2] ?? '',
+  );
+}
+function stylesOf(html: string): string[] {
+  return [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((match) => match[1] ?? '');
+}
+
+async function peakRss(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+}
+
+console.log('bench: building and starting the production server');
+const server = await buildAndStart({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
+const base = server.base;
+const baselineFile = path.join(root, 'dist', 'client', 'assets', 'bench-baseline.html');
+try {
+  const homeHtml = await (await fetch(`${base}/`)).text();
+  await writeFile(baselineFile, Buffer.alloc(Buffer.byteLength(homeHtml), 'x'));
+
+  const results: Measured[] = [];
+  const baseline = await measure('baseline: static file (home page size)', {
+    url: `${base}/assets/bench-baseline.html`,
+  });
+  results.push(baseline);
+  results.push(await measure('cached page: /', { url: `${base}/` }));
+  results.push(await measure('cached page: /cenote-dos-ojos', { url: `${base}/cenote-dos-ojos` }));
+  results.push(
+    await measure('search suggestions', {
+      url: `${base}/api/v1/search`,
+      requests: ['dos', 'angel', 'halocline', 'cave div', 'safety', 'yucatan'].map((q) => ({
+        method: 'GET',
+        path: `/api/v1/search?limit=6&q=${encodeURIComponent(q)}`,
+      })),
+    }),
+  );
+  const session = await signIn();
+  results.push(
+    await measure('admin pages list API (signed in)', {
+      url: `${base}/api/v1/pages?include=blocks`,
+      headers: { cookie: session.cookie },
+    }),
+  );
+
+  const perf = (await (
+    await fetch(`${base}/api/v1/settings/performance`, { headers: { cookie: session.cookie } })
+  ).json()) as {
+    settings: Record<string, unknown> & { version: number };
+  };
+  const setCaching = async (enable: boolean, version: number) => {
+    const response = await fetch(`${base}/api/v1/settings/performance`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', cookie: session.cookie, 'x-csrf-token': session.csrf },
+      body: JSON.stringify({ ...perf.settings, version, enable_caching: enable }),
+    });
+    return ((await response.json()) as { settings: { version: number } }).settings.version;
+  };
+  const offVersion = await setCaching(false, perf.settings.version);
+  results.push(await measure('uncached render: / (caching off)', { url: `${base}/` }));
+  await setCaching(true, offVersion);
+
+  // Mixed: readers on public pages, plus one writer saving a block (~5 % of requests).
+  const pageInfo = (await (await fetch(`${base}/api/v1/pages/by-slug/cenote-casa-cenote`)).json()) as {
+    page: { id: string };
+  };
+  const blocks = (await (
+    await fetch(`${base}/api/v1/pages/${pageInfo.page.id}/blocks`, { headers: { cookie: session.cookie } })
+  ).json()) as {
+    blocks: Array<{ id: string; version: number; block_data: Record<string, unknown>; block_type: string }>;
+  };
+  const target =
+    blocks.blocks.find((block) => block.block_type === 'quote') ?? blocks.blocks[blocks.blocks.length - 1]!;
+  let version = target.version;
+  let saves = 0;
+  const readRate = results[1]!.requestsPerSecond;
+  const [reads, writes] = await Promise.all([
+    measure('mixed: page reads', {
+      url: `${base}/`,
+      requests: ['/', '/cenote-casa-cenote', '/safety-guidelines', '/cenote-el-pit'].map((p) => ({
+        method: 'GET',
+        path: p,
+      })),
+    }),
+    autocannon({
+      url: `${base}/api/v1/blocks/${target.id}`,
+      connections: 1,
+      duration: seconds,
+      overallRate: Math.max(1, Math.round((readRate * 0.05) / 0.95 / 4)),
+      requests: [
+        {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json', cookie: session.cookie, 'x-csrf-token': session.csrf },
+          setupRequest: (request) => ({
+            ...request,
+            body: JSON.stringify({ version, block_data: { ...target.block_data, author: `Bench save ${++saves}` } }),
+          }),
+          onResponse: (status, body) => {
+            if (status === 200) version = (JSON.parse(body) as { block: { version: number } }).block.version;
+          },
+        },
+      ],
+    }),
+  ]);
+  results.push(reads);
+  const writeResult: Measured = {
+    name: 'mixed: block saves',
+    requestsPerSecond: Math.round(writes.requests.average),
+    p50: writes.latency.p50,
+    p99: writes.latency.p99,
+    errors: writes.errors + writes.timeouts,
+    non2xx: writes.non2xx,
+    total: writes.requests.total,
+  };
+  results.push(writeResult);
+  const mixedShare = writeResult.total / (writeResult.total + reads.total);
+
+  for (const result of results)
+    result.ratio = Number((result.requestsPerSecond / baseline.requestsPerSecond).toFixed(3));
+
+  const siteHtml = await (await fetch(`${base}/cenote-dos-ojos`)).text();
+  const adminHtml = await (await fetch(`${base}/admin`, { headers: { cookie: session.cookie } })).text();
+  const manifest = JSON.parse(await readFile(path.join(root, 'dist', 'client', 'manifest.json'), 'utf8')) as {
+    adminJs: string[];
+  };
+  const adminOnly = manifest.adminJs.filter((url) => !scriptsOf(siteHtml).includes(url));
+  const budgets = {
+    publicJsGzip: await assetBytes(scriptsOf(siteHtml)),
+    publicCssGzip: await assetBytes(stylesOf(siteHtml)),
+    adminJsGzip: await assetBytes([...new Set([...scriptsOf(adminHtml), ...manifest.adminJs])]),
+    adminCssGzip: await assetBytes(stylesOf(adminHtml)),
+    // The admin's own chunks (its lazily loaded code minus what both apps share, like React).
+    publicLoadsAdminCode: scriptsOf(siteHtml).some((url) => adminOnly.includes(url)),
+  };
+  const peak = await peakRss(server.process.pid!);
+  const report = {
+    date: new Date().toISOString(),
+    node: process.version,
+    seconds,
+    connections,
+    results,
+    mixedWriteShare: Number(mixedShare.toFixed(3)),
+    mixedErrors: reads.errors + reads.non2xx + writeResult.errors + writeResult.non2xx,
+    budgets,
+    peakRssBytes: peak,
+    targets: {
+      cachedPageRatio: '>= 0.8',
+      uncachedRenderRatio: '>= 0.03',
+      publicJsGzip: '<= 90 KB',
+      publicCssGzip: '<= 25 KB',
+      peakRss: '<= 300 MB',
+    },
+  };
+  await writeFile(path.join(root, 'bench', 'results.json'), `${JSON.stringify(report, null, 2)}\n`);
+  console.log(
+    '\nname'.padEnd(44) +
+      'req/s'.padStart(9) +
+      'p50 ms'.padStart(9) +
+      'p99 ms'.padStart(9) +
+      'ratio'.padStart(8) +
+      'errors'.padStart(8),
+  );
+  for (const result of results) {
+    console.log(
+      result.name.padEnd(43) +
+        String(result.requestsPerSecond).padStart(9) +
+        String(result.p50).padStart(9) +
+        String(result.p99).padStart(9) +
+        String(result.ratio).padStart(8) +
+        String(result.errors + result.non2xx).padStart(8),
+    );
+  }
+  console.log(`\nmixed: ${(mixedShare * 100).toFixed(1)} % writes, ${report.mixedErrors} errors`);
+  console.log(
+    `public page JS ${(budgets.publicJsGzip / 1024).toFixed(1)} KB gzip, CSS ${(budgets.publicCssGzip / 1024).toFixed(1)} KB gzip; admin JS ${(budgets.adminJsGzip / 1024).toFixed(1)} KB, CSS ${(budgets.adminCssGzip / 1024).toFixed(1)} KB`,
+  );
+  console.log(`public pages load admin code: ${budgets.publicLoadsAdminCode}`);
+  console.log(`server peak RSS ${(peak / 1024 / 1024).toFixed(0)} MB`);
+} finally {
+  await server.stop();
+  await rm(baselineFile, { force: true });
+}

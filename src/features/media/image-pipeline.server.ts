@@ -1,0 +1,236 @@
+import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import { AppError } from '../../server/plugins/app-error.server';
+import { uploadErrorMessages } from './media.dto';
+
+/** Spec section 9 and decision 12: what one upload may be. */
+export const uploadLimits = {
+  /** Bytes per file (20 MB). */
+  maxFileBytes: 20 * 1024 * 1024,
+  /** Decoded pixels per image (40 megapixels); larger images are refused before they are decoded. */
+  maxPixels: 40_000_000,
+  /** Files in one request. */
+  maxFiles: 10,
+} as const;
+
+/** Spec section 9: landscape images fit 1920 wide, portrait (and square) ones 1080 tall. */
+export const maxLandscapeWidth = 1920;
+export const maxPortraitHeight = 1080;
+export const thumbnailWidth = 400;
+const thumbnailQuality = 75;
+
+export type SourceFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif';
+
+export interface PipelineOptions {
+  /** performance_settings.image_quality (1..100): the JPEG quality; WebP and AVIF derive theirs from it. */
+  quality: number;
+  /** performance_settings.enable_webp */
+  webp: boolean;
+  /** performance_settings.enable_avif */
+  avif: boolean;
+}
+
+export interface ProcessedImage {
+  /** What the bytes really were (not what the browser claimed). */
+  sourceFormat: SourceFormat;
+  source: { width: number; height: number; bytes: number };
+  /** The stored JPEG's real dimensions and size (decision 20). */
+  width: number;
+  height: number;
+  fileSize: number;
+  jpeg: Buffer;
+  webp: Buffer | undefined;
+  avif: Buffer | undefined;
+  thumbnail: { data: Buffer; width: number; height: number };
+}
+
+/** An upload refused for what it is; `title` is the toast title the admin shows. */
+export class ImageRejectedError extends AppError {
+  constructor(
+    statusCode: number,
+    code: keyof typeof uploadErrorMessages,
+    message: string = uploadErrorMessages[code].message,
+  ) {
+    super(statusCode, code, message, 'file');
+    this.name = 'ImageRejectedError';
+  }
+  get title(): string {
+    return uploadErrorMessages[this.code as keyof typeof uploadErrorMessages].title;
+  }
+}
+
+export const invalidFile = () => new ImageRejectedError(400, 'invalid_file');
+export const fileTooLarge = () => new ImageRejectedError(413, 'payload_too_large');
+
+export const webpQualityFor = (quality: number) => Math.max(1, Math.min(quality, 80));
+export const avifQualityFor = (quality: number) => Math.max(1, Math.round(quality * 0.65));
+
+const startsWith = (bytes: Buffer, signature: number[], offset = 0) =>
+  bytes.length >= offset + signature.length && signature.every((byte, index) => bytes[offset + index] === byte);
+const ascii = (bytes: Buffer, start: number, end: number) => bytes.subarray(start, end).toString('latin1');
+
+/**
+ * The format by magic bytes. AVIF is an ISO-BMFF `ftyp` box whose major or compatible brands name
+ * avif/avis (HEIC and other HEIF files are not accepted). SVG and anything else answer undefined.
+ */
+export function sniffImageFormat(bytes: Buffer): SourceFormat | undefined {
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (ascii(bytes, 0, 6) === 'GIF87a' || ascii(bytes, 0, 6) === 'GIF89a') return 'gif';
+  if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP') return 'webp';
+  if (bytes.length >= 16 && ascii(bytes, 4, 8) === 'ftyp') {
+    const boxSize = bytes.readUInt32BE(0);
+    const end = Math.min(bytes.length, boxSize >= 16 ? boxSize : 16);
+    const brands = [ascii(bytes, 8, 12)];
+    for (let offset = 16; offset + 4 <= end; offset += 4) brands.push(ascii(bytes, offset, offset + 4));
+    if (brands.includes('avif') || brands.includes('avis')) return 'avif';
+  }
+  return undefined;
+}
+
+/** Text that looks like SVG/XML/HTML: refused outright (decision 12), never handed to a renderer. */
+export function looksLikeMarkup(bytes: Buffer): boolean {
+  const head = bytes
+    .subarray(0, 64)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .toLowerCase();
+  return head.startsWith('<');
+}
+
+/** sharp's name for each accepted format (AVIF decodes through libheif as 'heif' with AV1). */
+const sharpFormats: Record<SourceFormat, string> = {
+  jpeg: 'jpeg',
+  png: 'png',
+  webp: 'webp',
+  avif: 'heif',
+  gif: 'gif',
+};
+
+/** Spec section 9's rule, never enlarging: landscape → at most 1920 wide, otherwise at most 1080 tall. */
+export function fitWithinSpec(width: number, height: number): { width: number; height: number } {
+  if (width > height) {
+    if (width <= maxLandscapeWidth) return { width, height };
+    return { width: maxLandscapeWidth, height: Math.max(1, Math.round((height * maxLandscapeWidth) / width)) };
+  }
+  if (height <= maxPortraitHeight) return { width, height };
+  return { width: Math.max(1, Math.round((width * maxPortraitHeight) / height)), height: maxPortraitHeight };
+}
+
+/** At most two images are decoded at once (2 cores; a 40 MP decode holds ~160 MB). */
+const maxConcurrent = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function withSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= maxConcurrent) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await work();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+const isPixelLimitError = (error: unknown) => error instanceof Error && /pixel limit/i.test(error.message);
+
+function tooManyPixels(width: number, height: number): ImageRejectedError {
+  const megapixels = Math.round((width * height) / 1_000_000);
+  return new ImageRejectedError(
+    413,
+    'image_too_large',
+    `This image is too large: ${width} × ${height} pixels is about ${megapixels} megapixels; images can be at most ${uploadLimits.maxPixels / 1_000_000} megapixels.`,
+  );
+}
+
+/**
+ * Checks what the bytes really are and turns them into the stored variants: rotated by EXIF
+ * orientation, every piece of metadata removed (EXIF, GPS, XMP, IPTC, ICC; colours converted to
+ * sRGB), resized by the spec's rule; a JPEG at `quality` (mozjpeg), WebP and AVIF when enabled,
+ * and a 400 px wide WebP thumbnail. Throws ImageRejectedError for anything that is not a
+ * JPEG/PNG/WebP/AVIF/GIF image sharp can decode, for too many bytes and for too many pixels.
+ */
+export async function processImage(input: Buffer, options: PipelineOptions): Promise<ProcessedImage> {
+  if (input.length > uploadLimits.maxFileBytes) throw fileTooLarge();
+  if (input.length === 0 || looksLikeMarkup(input)) throw invalidFile();
+  const sourceFormat = sniffImageFormat(input);
+  if (!sourceFormat) throw invalidFile();
+
+  // Reading the header only: safe for any size, and it lets the refusal name the dimensions.
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    throw invalidFile();
+  }
+  // A polyglot whose magic bytes say one format while the decoder finds another is refused.
+  if (metadata.format !== sharpFormats[sourceFormat]) throw invalidFile();
+  if (sourceFormat === 'avif' && metadata.compression !== 'av1') throw invalidFile();
+  const { width, height } = metadata;
+  if (!width || !height) throw invalidFile();
+  if (width * height > uploadLimits.maxPixels) throw tooManyPixels(width, height);
+
+  return withSlot(async () => {
+    const oriented = metadata.autoOrient ?? { width, height };
+    const target = fitWithinSpec(oriented.width, oriented.height);
+    let pixels: { data: Buffer; info: OutputInfo };
+    try {
+      let decoder = sharp(input, { limitInputPixels: uploadLimits.maxPixels, failOn: 'error', animated: false })
+        .autoOrient()
+        .toColourspace('srgb');
+      if (target.width !== oriented.width || target.height !== oriented.height) {
+        decoder = decoder.resize({ width: target.width, height: target.height, fit: 'fill' });
+      }
+      pixels = await decoder.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+    } catch (error) {
+      if (isPixelLimitError(error)) throw tooManyPixels(width, height);
+      // Truncated or corrupt data, or bytes that only start like an image.
+      throw invalidFile();
+    }
+
+    const { info } = pixels;
+    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
+    const fromPixels = () => sharp(pixels.data, raw);
+    const quality = Math.min(100, Math.max(1, Math.round(options.quality)));
+    const [jpeg, webp, avif, thumbnail] = await Promise.all([
+      fromPixels().flatten({ background: '#ffffff' }).jpeg({ quality, mozjpeg: true }).toBuffer(),
+      options.webp
+        ? fromPixels()
+            .webp({ quality: webpQualityFor(quality), effort: 4 })
+            .toBuffer()
+        : undefined,
+      options.avif
+        ? fromPixels()
+            .avif({ quality: avifQualityFor(quality), effort: 4 })
+            .timeout({ seconds: 60 })
+            .toBuffer()
+        : undefined,
+      fromPixels()
+        .resize({ width: thumbnailWidth, withoutEnlargement: true })
+        .webp({ quality: thumbnailQuality, effort: 4 })
+        .toBuffer({ resolveWithObject: true }),
+    ]);
+    return {
+      sourceFormat,
+      source: { width: oriented.width, height: oriented.height, bytes: input.length },
+      width: info.width,
+      height: info.height,
+      fileSize: jpeg.length,
+      jpeg,
+      webp,
+      avif,
+      thumbnail: { data: thumbnail.data, width: thumbnail.info.width, height: thumbnail.info.height },
+    };
+  });
+}
+
+/** Storage keys of one upload: `u/<uuid>.jpg`, `.webp`, `.avif`, `-thumb.webp`. */
+export function uploadKeys(id: string) {
+  return {
+    jpeg: `u/${id}.jpg`,
+    webp: `u/${id}.webp`,
+    avif: `u/${id}.avif`,
+    thumbnail: `u/${id}-thumb.webp`,
+  } as const;
+}

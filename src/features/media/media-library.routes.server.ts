@@ -1,0 +1,306 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, badRequest } from '../../server/plugins/app-error.server';
+import { errorResponses } from '../../server/plugins/openapi.server';
+import { ImageRejectedError, uploadLimits } from './image-pipeline.server';
+import {
+  imageDtoSchema,
+  maxAltTextLength,
+  maxCaptionLength,
+  mediaFolderDtoSchema,
+  updateImageSchema,
+  uploadErrorMessages,
+  uploadErrorSchema,
+} from './media.dto';
+import {
+  createFolder,
+  deleteFolder,
+  deleteImage,
+  getImage,
+  listFolders,
+  listImages,
+  renameFolder,
+  toImageDto,
+  updateImage,
+  uploadImage,
+  type UploadedFile,
+  type UploadFields,
+} from './media.service.server';
+
+const editor = { access: 'editor' } as const;
+const writeErrors = {
+  ...errorResponses,
+  409: errorResponses[400],
+  413: errorResponses[400],
+  415: errorResponses[400],
+};
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface FileFailure {
+  filename: string;
+  status: number;
+  code: string;
+  message: string;
+}
+
+/** Reads the multipart fields of an upload; a bad field refuses the whole request (400 naming it). */
+function readField(fields: UploadFields, name: string, value: string, truncated: boolean): void {
+  if (name === 'folder_id') {
+    const id = value.trim();
+    if (id && !uuidPattern.test(id)) throw badRequest('invalid_input', 'folder_id: must be a folder id.', 'folder_id');
+    fields.folder_id = id ? id.toLowerCase() : null;
+  } else if (name === 'alt_text' || name === 'caption') {
+    const max = name === 'alt_text' ? maxAltTextLength : maxCaptionLength;
+    if (truncated || value.length > max) {
+      const what = name === 'alt_text' ? 'Alt text' : 'Caption';
+      throw badRequest('invalid_input', `${what} can be at most ${max} characters.`, name);
+    }
+    fields[name] = value;
+  }
+}
+
+/**
+ * The media library API (editor role): images with their variants, usage and SEO score, and
+ * folders. Uploads are multipart; the parser is registered in this plugin's scope only.
+ */
+export const mediaLibraryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const guard = app.requireRole('editor');
+  await app.register(fastifyMultipart, {
+    // One byte over the limit, so an oversize file is seen as such (its stream is cut there).
+    limits: {
+      fileSize: uploadLimits.maxFileBytes + 1,
+      files: uploadLimits.maxFiles,
+      fields: 20,
+      fieldSize: 16 * 1024,
+      parts: 40,
+    },
+    throwFileSizeLimit: false,
+  });
+
+  app.get(
+    '/api/v1/media',
+    {
+      config: editor,
+      preHandler: guard,
+      schema: {
+        tags: ['media'],
+        summary: 'Images, newest first; folder=<id>|none filters by folder, q matches file name, alt text or caption',
+        querystring: z.object({
+          folder: z.union([z.literal('none'), z.uuid()]).optional(),
+          q: z.string().max(200).optional(),
+        }),
+        response: { 200: z.object({ images: z.array(imageDtoSchema) }), ...errorResponses },
+      },
+    },
+    async (request) => ({ images: (await listImages(app.db, request.query)).map(toImageDto) }),
+  );
+
+  app.post(
+    '/api/v1/media',
+    {
+      config: editor,
+      preHandler: guard,
+      schema: {
+        tags: ['media'],
+        summary: 'Upload images (multipart/form-data)',
+        description: [
+          'One or several files (up to 10) in the field `file`; optional fields `folder_id`, `alt_text`, `caption`',
+          'apply to each. Each file must really be a JPEG, PNG, WebP, AVIF or GIF (checked by content, not by name or',
+          'type), at most 20 MB and 40 megapixels. It is rotated upright, stripped of all metadata (GPS included),',
+          'fitted to 1920 wide (landscape) or 1080 tall (portrait) and stored as JPEG, WebP and AVIF (as the',
+          'performance settings say) plus a 400 px WebP thumbnail. 201 when at least one file was stored; files that',
+          'failed are listed in `errors`. When none was stored, the first failure is the answer (400 invalid_file,',
+          '413 payload_too_large or image_too_large, ...).',
+        ].join(' '),
+        consumes: ['multipart/form-data'],
+        response: {
+          201: z.object({ images: z.array(imageDtoSchema), errors: z.array(uploadErrorSchema).optional() }),
+          ...writeErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) {
+        throw new AppError(
+          415,
+          'unsupported_media_type',
+          'Send the images as multipart/form-data, in the field "file".',
+        );
+      }
+      const files: UploadedFile[] = [];
+      const fields: UploadFields = { folder_id: null, alt_text: null, caption: null };
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            const data = await part.toBuffer();
+            if (part.fieldname !== 'file') continue;
+            const truncated = part.file.truncated;
+            files.push({ filename: part.filename, data: truncated ? Buffer.alloc(0) : data, truncated });
+          } else if (typeof part.value === 'string') {
+            readField(fields, part.fieldname, part.value, part.valueTruncated);
+          }
+        }
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_FILES_LIMIT') {
+          throw new AppError(413, 'too_many_files', uploadErrorMessages.too_many_files.message, 'file');
+        }
+        throw error;
+      }
+      if (files.length === 0) throw new ImageRejectedError(400, 'invalid_file');
+
+      const deps = { db: app.db, media: app.media, log: request.log };
+      const stored = [];
+      const failures: FileFailure[] = [];
+      for (const file of files) {
+        try {
+          stored.push(await uploadImage(deps, file, fields));
+        } catch (error) {
+          if (error instanceof AppError) {
+            failures.push({
+              filename: file.filename,
+              status: error.statusCode,
+              code: error.code,
+              message: error.message,
+            });
+          } else {
+            request.log.error({ err: error, filename: file.filename }, 'upload failed');
+            failures.push({
+              filename: file.filename,
+              status: 500,
+              code: 'upload_failed',
+              message: uploadErrorMessages.upload_failed.message,
+            });
+          }
+        }
+      }
+      const first = failures[0];
+      if (stored.length === 0 && first) throw new AppError(first.status, first.code, first.message, 'file');
+      app.contentChanged({ scope: 'site' });
+      const images = stored.map(toImageDto);
+      if (failures.length === 0) return reply.status(201).send({ images });
+      return reply.status(201).send({
+        images,
+        errors: failures.map(({ filename, code, message }) => ({ filename, code, message })),
+      });
+    },
+  );
+
+  app.get(
+    '/api/v1/media/folders',
+    {
+      config: editor,
+      preHandler: guard,
+      schema: {
+        tags: ['media'],
+        summary: 'Media folders ordered by name',
+        response: { 200: z.object({ folders: z.array(mediaFolderDtoSchema) }), ...errorResponses },
+      },
+    },
+    async () => ({ folders: await listFolders(app.db) }),
+  );
+
+  app.post(
+    '/api/v1/media/folders',
+    {
+      config: editor,
+      preHandler: guard,
+      schema: {
+        tags: ['media'],
+        summary: 'Create a folder (a blank name is refused: "Please enter a folder name.")',
+        body: z.object({ name: z.string().max(1000).default(''), parent_id: z.uuid().nullable().optional() }),
+        response: { 201: z.object({ folder: mediaFolderDtoSchema }), ...writeErrors },
+      },
+    },
+    async (request, reply) => reply.status(201).send({ folder: await createFolder(app.db, request.body) }),
+  );
+
+  app.patch(
+    '/api/v1/media/folders/:id',
+    {
+      config: editor,
+      preHandler: guard,
+      schema: {
+        tags: ['media'],
+        summary: 'Rename a folder',
+        params: z.object({ id: z.uuid() }),
+        body: z.object({ name: z.string().max(1000).default('') }),
+        response: { 200: z.object({ folder: mediaFolderDtoSchema }), ...writeErrors },
+      },
+    },
+    async (request) => ({ folder: await renameFolder(app.db, request.params.id, request.body) }),
+  );
+
+  app.delete(
+    '/api/v1/media/folders/:id',
+    {
+      config: editor,
+      preHandler: guard,
+      schema: {
+        tags: ['media'],
+        summary: 'Delete a folder and its subfolders; their images stay, outside any folder',
+        params: z.object({ id: z.uuid() }),
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await deleteFolder(app.db, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/v1/media/:id',
+    {
+      config: editor,
+      preHandler: guard,
+      schema: {
+        tags: ['media'],
+        summary: 'One image',
+        params: z.object({ id: z.uuid() }),
+        response: { 200: z.object({ image: imageDtoSchema }), ...errorResponses },
+      },
+    },
+    async (request) => ({ image: toImageDto(await getImage(app.db, request.params.id)) }),
+  );
+
+  app.patch(
+    '/api/v1/media/:id',
+    {
+      config: editor,
+      preHandler: guard,
+      schema: {
+        tags: ['media'],
+        summary: 'Edit alt text, caption, category or folder; send the version you read (409 if stale)',
+        params: z.object({ id: z.uuid() }),
+        body: updateImageSchema,
+        response: { 200: z.object({ image: imageDtoSchema }), ...writeErrors },
+      },
+    },
+    async (request) => {
+      const image = await updateImage(app.db, request.params.id, request.body);
+      app.contentChanged({ scope: 'site' });
+      return { image: toImageDto(image) };
+    },
+  );
+
+  app.delete(
+    '/api/v1/media/:id',
+    {
+      config: editor,
+      preHandler: guard,
+      schema: {
+        tags: ['media'],
+        summary: 'Delete an image and all its files (also when used: check usage_count first)',
+        params: z.object({ id: z.uuid() }),
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await deleteImage({ db: app.db, media: app.media, log: request.log }, request.params.id);
+      app.contentChanged({ scope: 'site' });
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,329 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../server/db/client.server';
+import { AppError, badRequest, conflict, notFound } from '../../server/plugins/app-error.server';
+import { versionConflictMessage } from '../blocks/blocks.service.server';
+import { defaultPerformanceSettings } from '../settings/settings.dto';
+import { performanceSettings } from '../settings/settings.table';
+import { fileTooLarge, processImage, uploadKeys, uploadLimits } from './image-pipeline.server';
+import { scoreImageSeo } from './image-seo';
+import {
+  maxFolderNameLength,
+  uploadErrorMessages,
+  type ImageDto,
+  type MediaFolderDto,
+  type UpdateImageInput,
+} from './media.dto';
+import { refreshImageUsage } from './media-usage.server';
+import { images, mediaFolders, type ImageRow, type MediaFolderRow } from './media.table';
+import { contentTypeForKey, isValidMediaKey, type MediaStore } from './storage.server';
+
+export interface MediaDeps {
+  db: Database;
+  media: MediaStore;
+  log: FastifyBaseLogger;
+}
+
+export function toImageDto(row: ImageRow): ImageDto {
+  const seo = scoreImageSeo(row);
+  return {
+    id: row.id,
+    filename: row.filename,
+    original_url: row.original_url,
+    thumbnail_url: row.thumbnail_url,
+    webp_url: row.webp_url,
+    avif_url: row.avif_url,
+    folder_id: row.folder_id,
+    width: row.width,
+    height: row.height,
+    file_size: row.file_size,
+    alt_text: row.alt_text,
+    caption: row.caption,
+    category: row.category,
+    usage_count: row.usage_count,
+    seo_score: seo.score,
+    seo_reasons: seo.reasons,
+    version: row.version,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+/** Blank or whitespace-only text is stored as null. */
+const textOrNull = (value: string | null | undefined) => {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+};
+
+/**
+ * Images newest first; `folder` is a folder id or 'none' (not in a folder); `q` matches file
+ * name, alt text or caption (case-insensitive substring). usage_count is computed on read.
+ */
+export async function listImages(db: Database, filter: { folder?: string; q?: string }): Promise<ImageRow[]> {
+  const conditions: (SQL | undefined)[] = [];
+  if (filter.folder === 'none') conditions.push(isNull(images.folder_id));
+  else if (filter.folder) conditions.push(eq(images.folder_id, filter.folder));
+  const q = filter.q?.trim();
+  if (q) {
+    const pattern = `%${escapeLike(q)}%`;
+    conditions.push(
+      or(ilike(images.filename, pattern), ilike(images.alt_text, pattern), ilike(images.caption, pattern)),
+    );
+  }
+  const rows = await db
+    .select({ id: images.id })
+    .from(images)
+    .where(and(...conditions))
+    .orderBy(desc(images.created_at), desc(images.id));
+  const fresh = new Map(
+    (
+      await refreshImageUsage(
+        db,
+        rows.map((row) => row.id),
+      )
+    ).map((row) => [row.id, row]),
+  );
+  return rows.map((row) => fresh.get(row.id)).filter((row): row is ImageRow => row !== undefined);
+}
+
+export async function getImage(db: Database, id: string): Promise<ImageRow> {
+  const [row] = await refreshImageUsage(db, [id]);
+  if (!row) throw notFound('Image');
+  return row;
+}
+
+async function requireFolder(db: Database, folderId: string, field: string): Promise<MediaFolderRow> {
+  const [folder] = await db.select().from(mediaFolders).where(eq(mediaFolders.id, folderId)).limit(1);
+  if (!folder) throw badRequest('folder_not_found', 'That folder does not exist (it may have been deleted).', field);
+  return folder;
+}
+
+export async function readPipelineSettings(db: Database) {
+  const [row] = await db.select().from(performanceSettings).where(eq(performanceSettings.id, 1)).limit(1);
+  const settings = row ?? defaultPerformanceSettings;
+  return { quality: settings.image_quality, webp: settings.enable_webp, avif: settings.enable_avif };
+}
+
+/** Decision 29: a refused write is reported as a permission problem only when it is one. */
+function storageFailure(error: unknown, log: FastifyBaseLogger): AppError {
+  const candidate = error as { code?: unknown; name?: unknown; $metadata?: { httpStatusCode?: number } };
+  const permission =
+    ['EACCES', 'EPERM', 'EROFS'].includes(String(candidate.code)) ||
+    ['AccessDenied', 'Forbidden', 'AllAccessDisabled'].includes(String(candidate.name)) ||
+    candidate.$metadata?.httpStatusCode === 403;
+  log.error({ err: error }, 'storing an uploaded image failed');
+  const code = permission ? 'storage_permission_denied' : 'upload_failed';
+  return new AppError(500, code, uploadErrorMessages[code].message);
+}
+
+export interface UploadedFile {
+  filename: string;
+  data: Buffer;
+  /** The multipart parser stopped reading at its limit. */
+  truncated: boolean;
+}
+
+export interface UploadFields {
+  folder_id: string | null;
+  alt_text: string | null;
+  caption: string | null;
+}
+
+/** A display name: the base name the browser sent, without control characters, at most 255 characters. */
+export function cleanFilename(name: string): string {
+  const base = [...(name.split(/[\\/]/).pop() ?? '')]
+    .filter((character) => character.charCodeAt(0) >= 0x20 && character.charCodeAt(0) !== 0x7f)
+    .join('')
+    .trim()
+    .slice(0, 255);
+  return base || 'image';
+}
+
+/**
+ * One upload: checked and processed by the pipeline, every variant written to the store under
+ * u/<uuid>…, then the row inserted. Files are removed again if anything after the first write fails.
+ */
+export async function uploadImage(deps: MediaDeps, file: UploadedFile, fields: UploadFields): Promise<ImageRow> {
+  if (file.truncated || file.data.length > uploadLimits.maxFileBytes) throw fileTooLarge();
+  if (fields.folder_id) await requireFolder(deps.db, fields.folder_id, 'folder_id');
+  const processed = await processImage(file.data, await readPipelineSettings(deps.db));
+  const id = randomUUID();
+  const keys = uploadKeys(id);
+  const files: [string, Buffer][] = [
+    [keys.jpeg, processed.jpeg],
+    [keys.thumbnail, processed.thumbnail.data],
+  ];
+  if (processed.webp) files.push([keys.webp, processed.webp]);
+  if (processed.avif) files.push([keys.avif, processed.avif]);
+  const written: string[] = [];
+  try {
+    for (const [key, data] of files) {
+      await deps.media.put(key, data, contentTypeForKey(key));
+      written.push(key);
+    }
+  } catch (error) {
+    await removeFiles(deps, written);
+    throw storageFailure(error, deps.log);
+  }
+  const url = (key: string) => `/media/${key}`;
+  const values = {
+    id,
+    filename: cleanFilename(file.filename),
+    storage_key: keys.jpeg,
+    original_url: url(keys.jpeg),
+    thumbnail_url: url(keys.thumbnail),
+    webp_url: processed.webp ? url(keys.webp) : null,
+    avif_url: processed.avif ? url(keys.avif) : null,
+    folder_id: fields.folder_id,
+    width: processed.width,
+    height: processed.height,
+    file_size: processed.fileSize,
+    alt_text: textOrNull(fields.alt_text),
+    caption: textOrNull(fields.caption),
+    category: null,
+    usage_count: 0,
+  };
+  try {
+    await deps.db.insert(images).values({ ...values, seo_score: scoreImageSeo(values).score });
+  } catch (error) {
+    await removeFiles(deps, written);
+    throw error;
+  }
+  const [row] = await refreshImageUsage(deps.db, [id]);
+  return row!;
+}
+
+export async function updateImage(db: Database, id: string, input: UpdateImageInput): Promise<ImageRow> {
+  const [current] = await db.select().from(images).where(eq(images.id, id)).limit(1);
+  if (!current) throw notFound('Image');
+  if (current.version !== input.version) throw conflict('version_conflict', versionConflictMessage);
+  if (input.folder_id) await requireFolder(db, input.folder_id, 'folder_id');
+  const changes: Partial<ImageRow> = { version: current.version + 1, updated_at: new Date() };
+  if (input.alt_text !== undefined) changes.alt_text = textOrNull(input.alt_text);
+  if (input.caption !== undefined) changes.caption = textOrNull(input.caption);
+  if (input.category !== undefined) changes.category = textOrNull(input.category);
+  if (input.folder_id !== undefined) changes.folder_id = input.folder_id;
+  changes.seo_score = scoreImageSeo({ ...current, ...changes }).score;
+  const [row] = await db
+    .update(images)
+    .set(changes)
+    .where(and(eq(images.id, id), eq(images.version, input.version)))
+    .returning({ id: images.id });
+  // Another request saved between our read and write.
+  if (!row) throw conflict('version_conflict', versionConflictMessage);
+  return getImage(db, id);
+}
+
+/** Every stored file of an image: its URLs' keys plus the variants its storage key implies. */
+export function storedKeysOf(
+  row: Pick<ImageRow, 'storage_key' | 'original_url' | 'webp_url' | 'avif_url' | 'thumbnail_url'>,
+) {
+  const keys = new Set<string>([row.storage_key]);
+  const stem = row.storage_key.replace(/\.[a-z0-9]+$/i, '');
+  for (const suffix of ['.jpg', '.webp', '.avif', '-thumb.webp']) keys.add(`${stem}${suffix}`);
+  for (const url of [row.original_url, row.webp_url, row.avif_url, row.thumbnail_url]) {
+    if (url?.startsWith('/media/')) keys.add(url.slice('/media/'.length));
+  }
+  return [...keys].filter(isValidMediaKey);
+}
+
+async function removeFiles(deps: MediaDeps, keys: string[]): Promise<void> {
+  for (const key of keys) {
+    try {
+      await deps.media.delete(key);
+    } catch (error) {
+      deps.log.error({ err: error, key }, 'removing a stored image file failed');
+    }
+  }
+}
+
+/**
+ * Deletes the row, then every file of the image. A used image is deleted too (the admin warns
+ * with usage_count first); navigation items using it keep their place without an image.
+ */
+export async function deleteImage(deps: MediaDeps, id: string): Promise<ImageRow> {
+  const [row] = await deps.db.delete(images).where(eq(images.id, id)).returning();
+  if (!row) throw notFound('Image');
+  await removeFiles(deps, storedKeysOf(row));
+  return row;
+}
+
+// Folders ----------------------------------------------------------------------------------------
+
+export function toFolderDto(row: MediaFolderRow & { image_count?: number }): MediaFolderDto {
+  return {
+    id: row.id,
+    name: row.name,
+    parent_id: row.parent_id,
+    image_count: row.image_count ?? 0,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+export async function listFolders(db: Database): Promise<MediaFolderDto[]> {
+  const counts = db
+    .select({ folder_id: images.folder_id, total: count().as('total') })
+    .from(images)
+    .groupBy(images.folder_id)
+    .as('counts');
+  const rows = await db
+    .select({ folder: mediaFolders, total: counts.total })
+    .from(mediaFolders)
+    .leftJoin(counts, eq(counts.folder_id, mediaFolders.id))
+    .orderBy(asc(sql`lower(${mediaFolders.name})`), asc(mediaFolders.name), asc(mediaFolders.id));
+  return rows.map(({ folder, total }) => toFolderDto({ ...folder, image_count: Number(total ?? 0) }));
+}
+
+function folderName(name: string): string {
+  const trimmed = name.trim();
+  if (!trimmed) throw badRequest('missing_name', 'Please enter a folder name.', 'name');
+  if (trimmed.length > maxFolderNameLength) {
+    throw badRequest('invalid_input', `Folder names can be at most ${maxFolderNameLength} characters.`, 'name');
+  }
+  return trimmed;
+}
+
+async function refuseDuplicateName(db: Database, name: string, parentId: string | null, exceptId?: string) {
+  const [existing] = await db
+    .select({ id: mediaFolders.id })
+    .from(mediaFolders)
+    .where(
+      and(
+        sql`lower(${mediaFolders.name}) = lower(${name})`,
+        parentId ? eq(mediaFolders.parent_id, parentId) : isNull(mediaFolders.parent_id),
+        exceptId ? ne(mediaFolders.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  if (existing) throw conflict('folder_name_taken', `A folder named "${name}" already exists here.`, 'name');
+}
+
+export async function createFolder(
+  db: Database,
+  input: { name: string; parent_id?: string | null | undefined },
+): Promise<MediaFolderDto> {
+  const name = folderName(input.name);
+  const parentId = input.parent_id ?? null;
+  if (parentId) await requireFolder(db, parentId, 'parent_id');
+  await refuseDuplicateName(db, name, parentId);
+  const [row] = await db.insert(mediaFolders).values({ name, parent_id: parentId }).returning();
+  return toFolderDto(row!);
+}
+
+export async function renameFolder(db: Database, id: string, input: { name: string }): Promise<MediaFolderDto> {
+  const [current] = await db.select().from(mediaFolders).where(eq(mediaFolders.id, id)).limit(1);
+  if (!current) throw notFound('Folder');
+  const name = folderName(input.name);
+  await refuseDuplicateName(db, name, current.parent_id, id);
+  await db.update(mediaFolders).set({ name }).where(eq(mediaFolders.id, id));
+  const folders = await listFolders(db);
+  return folders.find((folder) => folder.id === id) ?? toFolderDto({ ...current, name });
+}
+
+/** Deletes a folder and its subfolders (FK cascade); their images stay, with folder_id null (FK set null). */
+export async function deleteFolder(db: Database, id: string): Promise<void> {
+  const [row] = await db.delete(mediaFolders).where(eq(mediaFolders.id, id)).returning({ id: mediaFolders.id });
+  if (!row) throw notFound('Folder');
+}

@@ -1,0 +1,154 @@
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../server/db/client.server';
+import { badRequest, conflict } from '../../server/plugins/app-error.server';
+import { versionConflictMessage } from '../blocks/blocks.service.server';
+import {
+  defaultPerformanceSettings,
+  defaultSeoSettings,
+  type PerformanceSettingsRecord,
+  type SeoSettingsRecord,
+} from './settings.dto';
+import { performanceSettingsInputSchema, seoSettingsInputSchema } from './settings.schema';
+import { performanceSettings, seoSettings, type PerformanceSettingsRow, type SeoSettingsRow } from './settings.table';
+
+/** Both settings tables hold one row with this id. */
+const settingsRowId = 1;
+
+/** Parses with the shared schema; the first problem becomes a 400 naming its field. */
+function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  throw badRequest('invalid_input', issue?.message ?? 'The request is not valid.', issue?.path.map(String).join('.'));
+}
+
+/**
+ * The spec's read-then-update-or-insert save, made conflict-safe: with a row, the caller's
+ * version must match (conditional UPDATE); without one, the caller must have seen none
+ * (version 0 or absent) and the INSERT … ON CONFLICT DO NOTHING must win. Anything else is 409
+ * and changes nothing.
+ */
+async function saveSingleRow<Row extends { version: number }>(
+  version: number | undefined,
+  steps: {
+    read: () => Promise<Row | undefined>;
+    update: (expectedVersion: number) => Promise<Row | undefined>;
+    insert: () => Promise<Row | undefined>;
+  },
+): Promise<Row> {
+  const seen = version ?? 0;
+  const current = await steps.read();
+  if (current) {
+    if (current.version !== seen) throw conflict('version_conflict', versionConflictMessage);
+    const row = await steps.update(seen);
+    if (!row) throw conflict('version_conflict', versionConflictMessage);
+    return row;
+  }
+  if (seen !== 0) throw conflict('version_conflict', versionConflictMessage);
+  const row = await steps.insert();
+  if (!row) throw conflict('version_conflict', versionConflictMessage);
+  return row;
+}
+
+function toSeoRecord(row: SeoSettingsRow): SeoSettingsRecord {
+  return {
+    site_title: row.site_title,
+    site_description: row.site_description,
+    default_og_image: row.default_og_image,
+    google_analytics_id: row.google_analytics_id,
+    google_tag_manager_id: row.google_tag_manager_id,
+    twitter_handle: row.twitter_handle,
+    facebook_page: row.facebook_page,
+    instagram_url: row.instagram_url,
+    youtube_url: row.youtube_url,
+    version: row.version,
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+function toPerformanceRecord(row: PerformanceSettingsRow): PerformanceSettingsRecord {
+  return {
+    enable_caching: row.enable_caching,
+    cache_duration: row.cache_duration,
+    enable_webp: row.enable_webp,
+    enable_avif: row.enable_avif,
+    image_quality: row.image_quality,
+    lazy_loading: row.lazy_loading,
+    version: row.version,
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/** The whole SEO record for the admin form; the defaults with version 0 when none was saved. */
+export async function readSeoSettingsRecord(db: Database): Promise<SeoSettingsRecord> {
+  const [row] = await db.select().from(seoSettings).where(eq(seoSettings.id, settingsRowId)).limit(1);
+  return row ? toSeoRecord(row) : { ...defaultSeoSettings, version: 0, updated_at: null };
+}
+
+export async function saveSeoSettings(db: Database, body: unknown): Promise<SeoSettingsRecord> {
+  const { version, ...fields } = parseInput(seoSettingsInputSchema, body);
+  const row = await db.transaction((tx) =>
+    saveSingleRow(version, {
+      read: async () =>
+        (await tx.select().from(seoSettings).where(eq(seoSettings.id, settingsRowId)).limit(1).for('update'))[0],
+      update: async (expected) =>
+        (
+          await tx
+            .update(seoSettings)
+            .set({ ...fields, version: expected + 1, updated_at: new Date() })
+            .where(and(eq(seoSettings.id, settingsRowId), eq(seoSettings.version, expected)))
+            .returning()
+        )[0],
+      insert: async () =>
+        (
+          await tx
+            .insert(seoSettings)
+            .values({ id: settingsRowId, ...fields, version: 1, updated_at: new Date() })
+            .onConflictDoNothing()
+            .returning()
+        )[0],
+    }),
+  );
+  return toSeoRecord(row);
+}
+
+/** The performance record; the defaults with version 0 when none was saved. */
+export async function readPerformanceSettingsRecord(db: Database): Promise<PerformanceSettingsRecord> {
+  const [row] = await db.select().from(performanceSettings).where(eq(performanceSettings.id, settingsRowId)).limit(1);
+  return row ? toPerformanceRecord(row) : { ...defaultPerformanceSettings, version: 0, updated_at: null };
+}
+
+export async function savePerformanceSettings(db: Database, body: unknown): Promise<PerformanceSettingsRecord> {
+  const { version, ...fields } = parseInput(performanceSettingsInputSchema, body);
+  const row = await db.transaction((tx) =>
+    saveSingleRow(version, {
+      read: async () =>
+        (
+          await tx
+            .select()
+            .from(performanceSettings)
+            .where(eq(performanceSettings.id, settingsRowId))
+            .limit(1)
+            .for('update')
+        )[0],
+      update: async (expected) =>
+        (
+          await tx
+            .update(performanceSettings)
+            .set({ ...fields, version: expected + 1, updated_at: new Date() })
+            .where(and(eq(performanceSettings.id, settingsRowId), eq(performanceSettings.version, expected)))
+            .returning()
+        )[0],
+      insert: async () =>
+        (
+          await tx
+            .insert(performanceSettings)
+            .values({ id: settingsRowId, ...fields, version: 1, updated_at: new Date() })
+            .onConflictDoNothing()
+            .returning()
+        )[0],
+    }),
+  );
+  return toPerformanceRecord(row);
+}
