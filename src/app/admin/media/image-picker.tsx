@@ -115,7 +115,7 @@ function PickerDialog({ current, onDone }: { current: string; onDone: (url: stri
         )}
       </div>
       <Dialog.Close asChild>
-        <Button variant="secondary" disabled={busy}>
+        <Button variant="secondary" disabled={busy} className="disabled:opacity-50">
           Cancel
         </Button>
       </Dialog.Close>

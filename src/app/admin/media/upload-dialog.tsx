@@ -36,7 +36,7 @@ export function UploadDialog({
         autoFocus
         actions={
           <Dialog.Close asChild>
-            <Button variant="secondary" disabled={busy}>
+            <Button variant="secondary" disabled={busy} className="disabled:opacity-50">
               Close
             </Button>
           </Dialog.Close>
