@@ -9,6 +9,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { resetSeededPage, runSeed } from '../features/seed/seed.service.server';
+import { contentChangedChannel } from '../features/page-cache/page-cache.plugin.server';
 import { createMediaStore } from '../features/media/storage.server';
 import { createUser, roles, setUserRole, UserExistsError, type Role } from '../features/auth/users.service.server';
 import { openDatabase, type DatabaseHandle } from '../server/db/client.server';
@@ -54,11 +55,14 @@ export async function runCli(argv: string[], config: AppConfig, out: (line: stri
     return;
   }
   if (command === 'seed') {
-    await withDatabase(config, async ({ db }) => {
+    await withDatabase(config, async (handle) => {
+      const { db } = handle;
       const context = { db, media: createMediaStore(config), config, log };
       const slug = values['reset-page'];
       if (slug) {
         await resetSeededPage(context, slug);
+        // Running servers on the same PostgreSQL drop their cached copies of it.
+        await handle.publish(contentChangedChannel, JSON.stringify({ origin: 'cli', change: { scope: 'site' } }));
         out(`Page "${slug}" restored to its seeded content.`);
         return;
       }

@@ -29,6 +29,7 @@ import { registerPageCache } from '../features/page-cache/page-cache.plugin.serv
 import fastifyCompress from '@fastify/compress';
 import { constants as zlibConstants } from 'node:zlib';
 import { registerErrorHandling } from './plugins/errors.server';
+import { registerSecurityHeaders } from './plugins/security-headers.server';
 import { registerOpenApi } from './plugins/openapi.server';
 import { registerSessions } from './plugins/session.server';
 
@@ -106,6 +107,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   );
   app.decorateRequest('viewer', null);
   await registerPageCache(app, database);
+  await registerSecurityHeaders(app);
   await app.register(fastifyCookie);
   // Live responses are compressed cheaply (cached pages carry their own, stronger compression).
   await app.register(fastifyCompress, {

@@ -18,6 +18,7 @@ import { renderDocument } from './document.server';
 import { renderHeadTags, resolveHeadMetadata, type HeadPageFields } from './head';
 import { escapeHtml } from './html';
 import { loadingScreenHtml } from './loading-screen';
+import { analyticsHeadTags, analyticsScript } from './analytics';
 import { imageUrlsIn, resolveImages } from './site-data.server';
 import { buildCachedPage, etagOf, type CachedPage } from '../features/page-cache/page-cache.server';
 
@@ -63,7 +64,12 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
         {options.content}
       </SiteLayout>,
     );
-    return renderDocument({ head: renderHeadTags(meta, chrome.siteTitle), body, manifest });
+    return renderDocument({
+      head: renderHeadTags(meta, chrome.siteTitle),
+      body,
+      manifest,
+      extraHead: analyticsHeadTags(seo),
+    });
   }
 
   /**
@@ -214,6 +220,15 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
   app.get('/favicon.svg', { config: { access: 'public' } }, async (_request, reply) =>
     reply.header('content-type', 'image/svg+xml').header('cache-control', 'public, max-age=86400').send(favicon),
   );
+
+  app.get('/analytics.js', { config: { access: 'public' } }, async (_request, reply) => {
+    const { seo } = await app.siteState.getChrome();
+    if (!seo.google_analytics_id && !seo.google_tag_manager_id) return renderNotFound(_request, reply);
+    return reply
+      .header('content-type', 'text/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .send(analyticsScript(seo));
+  });
 
   app.get('/', { config: { access: 'public' } }, async (request, reply) => serveSlug('home', request, reply));
 

@@ -5,7 +5,9 @@ import type { ContentChange } from '../../server/content-events.server';
 import { PageCache } from './page-cache.server';
 import { SiteState } from './site-state.server';
 
-const channel = 'cenote_content_changed';
+/** The PostgreSQL NOTIFY channel for content changes (the CLI uses it too). */
+export const contentChangedChannel = 'cenote_content_changed';
+const channel = contentChangedChannel;
 
 declare module 'fastify' {
   interface FastifyInstance {
