@@ -201,3 +201,55 @@ describe('images, sitemap and robots', () => {
     }
   });
 });
+
+describe('before the content store is ready', () => {
+  it('answers pages with the Loading Content screen (503, Retry-After) and the API with 503', async () => {
+    const { mkdtemp, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const { buildApp } = await import('../../src/server/app');
+    const { loadConfig } = await import('../../src/server/env.server');
+    const { projectRoot } = await import('../helpers/build-app');
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'cenote-loading-'));
+    const app = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test' }, projectRoot), {
+      logger: false,
+    });
+    try {
+      // Migrations and the seed are still running: the very first requests see the loading state.
+      const page = await app.inject({ method: 'GET', url: '/cenote-dos-ojos' });
+      expect(app.readiness.ready).toBe(false);
+      expect(page.statusCode).toBe(503);
+      expect(page.headers['retry-after']).toBe('2');
+      expect(page.body).toContain('Loading Content');
+      expect(page.body).toContain('Setting up your cenote diving experience...');
+      const api = await app.inject({ method: 'GET', url: '/api/v1/pages' });
+      expect(api.statusCode).toBe(503);
+      const health = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(503);
+      await app.readiness.promise;
+      const ready = await app.inject({ method: 'GET', url: '/cenote-dos-ojos' });
+      expect(ready.statusCode).toBe(200);
+      expect(ready.body).not.toContain('Loading Content');
+    } finally {
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('footer social icons', () => {
+  it('are hidden while no account is set and link to the accounts in SEO settings once set', async () => {
+    const before = await getPage('/');
+    expect(before.html).not.toContain('aria-label="Social media"');
+    await server.app.db
+      .update(seoSettings)
+      .set({ instagram_url: 'https://www.instagram.com/cenoteatlas', twitter_handle: 'cenoteatlas' })
+      .where(eq(seoSettings.id, 1));
+    server.app.contentChanged({ scope: 'site' });
+    const after = await getPage('/');
+    expect(after.html).toContain('aria-label="Social media"');
+    expect(after.html).toContain('href="https://www.instagram.com/cenoteatlas"');
+    expect(after.html).toContain('href="https://x.com/cenoteatlas"');
+    expect(after.html).not.toContain('aria-label="YouTube"');
+  });
+});

@@ -102,7 +102,10 @@ describe('the media library in the admin', () => {
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
       .toContain('Drop images here or choose files');
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      upload.getByRole('button', { name: /Drop images here or choose files/ }).press('Enter'),
+    ]);
     expect(chooser.isMultiple()).toBe(true);
     await chooser.setFiles([landscapePng, portraitJpeg, notAnImage]);
     // The text file is refused before anything is sent.

@@ -14,7 +14,8 @@ export function contentSecurityPolicy(options: { analytics: boolean }): string {
     `script-src ${scriptSources.join(' ')}`,
     // Inline style attributes (drag transforms, indents) and the toast library's style tag.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https:",
+    // blob: for previews of images chosen for upload, before they are sent.
+    "img-src 'self' data: blob: https:",
     "font-src 'self'",
     `connect-src ${connectSources.join(' ')}`,
     "frame-ancestors 'none'",

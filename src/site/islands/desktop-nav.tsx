@@ -154,6 +154,21 @@ export function DesktopNav({ items, currentPath }: { items: SiteNavItem[]; curre
                           </span>
                         ) : null}
                       </a>
+                      {child.children.length > 0 ? (
+                        <ul className="mb-1 ml-3 border-l border-stone-200 pl-2 dark:border-white/10">
+                          {child.children.map((grandchild) => (
+                            <li key={grandchild.href + grandchild.title}>
+                              <a
+                                href={grandchild.href}
+                                aria-current={grandchild.href === currentPath ? 'page' : undefined}
+                                className="block rounded-lg px-3 py-1.5 text-sm text-stone-700 hover:bg-lagoon-50 focus-visible:bg-lagoon-50 aria-[current=page]:font-semibold dark:text-stone-300 dark:hover:bg-white/5"
+                              >
+                                {grandchild.title}
+                              </a>
+                            </li>
+                          ))}
+                        </ul>
+                      ) : null}
                     </li>
                   ))}
                 </ul>

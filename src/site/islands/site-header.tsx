@@ -88,6 +88,20 @@ export function SiteHeader({ siteTitle, items, currentPath }: SiteHeaderProps) {
                           >
                             {child.title}
                           </a>
+                          {child.children.length > 0 ? (
+                            <ul className="ml-3 border-l border-stone-200 pl-2 dark:border-white/10">
+                              {child.children.map((grandchild) => (
+                                <li key={grandchild.href + grandchild.title}>
+                                  <a
+                                    href={grandchild.href}
+                                    className="block rounded-lg px-3 py-1.5 text-sm text-stone-600 hover:bg-lagoon-50 dark:text-stone-400 dark:hover:bg-white/5"
+                                  >
+                                    {grandchild.title}
+                                  </a>
+                                </li>
+                              ))}
+                            </ul>
+                          ) : null}
                         </li>
                       ))}
                     </ul>
