@@ -29,8 +29,7 @@ export async function ensureSeedMedia(
   quality = 85,
 ): Promise<SeedImageFiles[]> {
   await mkdir(cacheDir, { recursive: true });
-  const results: SeedImageFiles[] = [];
-  for (const image of images) {
+  const prepare = async (image: SeedImage): Promise<SeedImageFiles> => {
     const svg = await readFile(path.join(contentDir, 'images', `${image.name}.svg`));
     const hash = createHash('sha256').update(svg).update(String(quality)).digest('hex').slice(0, 12);
     const stem = path.join(cacheDir, `${image.name}-${hash}`);
@@ -47,8 +46,18 @@ export async function ensureSeedMedia(
       meta = await renderVariants(svg, files, quality);
       await writeAtomically(metaFile, Buffer.from(JSON.stringify(meta)));
     }
-    results.push({ name: image.name, width: meta.width, height: meta.height, files });
-  }
+    return { name: image.name, width: meta.width, height: meta.height, files };
+  };
+  // Two at a time: the machines have two cores, and encoding is CPU-bound.
+  const results: SeedImageFiles[] = new Array<SeedImageFiles>(images.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < images.length) {
+      const index = next++;
+      results[index] = await prepare(images[index]!);
+    }
+  };
+  await Promise.all([worker(), worker()]);
   return results;
 }
 
@@ -67,7 +76,7 @@ async function renderVariants(
       .webp({ quality: Math.min(quality, 80) })
       .toBuffer(),
   );
-  await writeAtomically(files['.avif'], await source().avif({ quality: 55, effort: 4 }).toBuffer());
+  await writeAtomically(files['.avif'], await source().avif({ quality: 55, effort: 2 }).toBuffer());
   await writeAtomically(
     files['-thumb.webp'],
     await source().resize({ width: thumbnailWidth }).webp({ quality: 75 }).toBuffer(),
