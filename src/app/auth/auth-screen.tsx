@@ -9,7 +9,7 @@ import { api, ApiError, fetchSession, safeNext } from '../../shared/lib/api-clie
 import { setFlashToast } from '../../shared/lib/flash-toast';
 import { useSiteTitle } from '../lib/site-title';
 import { AuthLayout } from './auth-layout';
-import { messages, minimumPasswordLength } from './messages';
+import { messages, minimumPasswordLength, newPasswordIsValid } from './messages';
 import { PasswordField } from './password-field';
 
 type Tab = 'signin' | 'signup' | 'reset';
@@ -182,14 +182,7 @@ function SignUpForm({ email, onEmailChange, onDone }: EmailProps & { onDone: () 
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (password !== confirmPassword) {
-      toast.error(messages.passwordMismatch[0], { description: messages.passwordMismatch[1] });
-      return;
-    }
-    if (password.length < minimumPasswordLength) {
-      toast.error(messages.passwordTooShort[0], { description: messages.passwordTooShort[1] });
-      return;
-    }
+    if (!newPasswordIsValid(password, confirmPassword)) return;
     setBusy(true);
     try {
       await api.post('/api/v1/auth/sign-up', { email, password, fullName });

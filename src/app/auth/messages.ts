@@ -1,3 +1,4 @@
+import { toast } from 'sonner';
 /** Spec sections 5 and 8, word for word. */
 export const messages = {
   signInFailed: 'Sign In Failed',
@@ -22,3 +23,16 @@ export const messages = {
 } as const;
 
 export const minimumPasswordLength = 6;
+
+/** Spec section 5: passwords must match and have at least 6 characters; says which failed, as a toast. */
+export function newPasswordIsValid(password: string, confirmation: string): boolean {
+  if (password !== confirmation) {
+    toast.error(messages.passwordMismatch[0], { description: messages.passwordMismatch[1] });
+    return false;
+  }
+  if (password.length < minimumPasswordLength) {
+    toast.error(messages.passwordTooShort[0], { description: messages.passwordTooShort[1] });
+    return false;
+  }
+  return true;
+}

@@ -6,7 +6,7 @@ import { Spinner } from '../../shared/ui/spinner';
 import { api, ApiError } from '../../shared/lib/api-client';
 import { useSiteTitle } from '../lib/site-title';
 import { AuthLayout, secondaryLinkClass } from './auth-layout';
-import { messages, minimumPasswordLength } from './messages';
+import { messages, minimumPasswordLength, newPasswordIsValid } from './messages';
 import { PasswordField } from './password-field';
 
 /** /auth/reset-password?token=…: choose a new password with the link from the e-mail. */
@@ -36,14 +36,7 @@ export function ResetPasswordScreen() {
       toast.error(messages.invalidToken[0], { description: messages.invalidToken[1] });
       return;
     }
-    if (password !== confirmPassword) {
-      toast.error(messages.passwordMismatch[0], { description: messages.passwordMismatch[1] });
-      return;
-    }
-    if (password.length < minimumPasswordLength) {
-      toast.error(messages.passwordTooShort[0], { description: messages.passwordTooShort[1] });
-      return;
-    }
+    if (!newPasswordIsValid(password, confirmPassword)) return;
     setBusy(true);
     try {
       await api.post('/api/v1/auth/reset-password', { token, newPassword: password });

@@ -7,7 +7,7 @@ import { Spinner } from '../../shared/ui/spinner';
 import { api, ApiError } from '../../shared/lib/api-client';
 import { useSiteTitle } from '../lib/site-title';
 import { AuthLayout, secondaryLinkClass } from './auth-layout';
-import { messages, minimumPasswordLength } from './messages';
+import { messages, minimumPasswordLength, newPasswordIsValid } from './messages';
 import { PasswordField } from './password-field';
 
 /** /setup?token=…: creates the first admin account, once. */
@@ -31,14 +31,7 @@ export function SetupScreen() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (password !== confirmPassword) {
-      toast.error(messages.passwordMismatch[0], { description: messages.passwordMismatch[1] });
-      return;
-    }
-    if (password.length < minimumPasswordLength) {
-      toast.error(messages.passwordTooShort[0], { description: messages.passwordTooShort[1] });
-      return;
-    }
+    if (!newPasswordIsValid(password, confirmPassword)) return;
     setBusy(true);
     try {
       await api.post('/api/v1/setup', { token, email, password, fullName });
