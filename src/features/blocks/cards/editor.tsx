@@ -6,7 +6,7 @@ import { errorsUnder, type FieldErrors } from '../field-errors';
 import { ImageField, Thumbnail } from '../image-field';
 import { linkHint } from '../link-hint';
 import { ListField } from '../list-field';
-import { blankHint } from '../blank-hint';
+import { SectionIntroFields } from '../section-intro-fields';
 import { cardsBlock, type Card, type CardsData } from './block';
 
 const columnChoices = [
@@ -46,23 +46,17 @@ export function CardsEditor({ value, onChange, errors, idPrefix }: BlockEditorPr
   const suggestionsId = `${idPrefix}-difficulties`;
   return (
     <div className="grid gap-4">
-      <TextField
-        id={`${idPrefix}-title`}
-        label="Title"
-        value={value.title}
-        maxLength={200}
-        onChange={(event) => set('title', event.target.value)}
-        error={errors['title']}
-        hint={blankHint(cardsBlock.defaults.title)}
-      />
-      <TextAreaField
-        id={`${idPrefix}-description`}
-        label="Description"
-        rows={2}
-        value={value.description}
-        maxLength={2000}
-        onChange={(event) => set('description', event.target.value)}
-        error={errors['description']}
+      <SectionIntroFields
+        idPrefix={idPrefix}
+        errors={errors}
+        title={value.title}
+        titleDefault={cardsBlock.defaults.title}
+        onTitleChange={(title) => set('title', title)}
+        intro={value.description}
+        introKey="description"
+        introLabel="Description"
+        introMaxLength={2000}
+        onIntroChange={(text) => set('description', text)}
       />
       <ChoiceField
         legend="Columns"

@@ -4,7 +4,7 @@ import { colorChoices, sectionBackgroundNames } from '../color-names';
 import type { BlockEditorProps } from '../editor-types';
 import { errorsUnder } from '../field-errors';
 import { ListField } from '../list-field';
-import { blankHint } from '../blank-hint';
+import { SectionIntroFields } from '../section-intro-fields';
 import { featureBackgrounds, featuresBlock, type Feature, type FeaturesData } from './block';
 import { IconField } from './icon-field';
 
@@ -21,23 +21,17 @@ export function FeaturesEditor({ value, onChange, errors, idPrefix }: BlockEdito
   const set = <K extends keyof FeaturesData>(key: K, next: FeaturesData[K]) => onChange({ ...value, [key]: next });
   return (
     <div className="grid gap-4">
-      <TextField
-        id={`${idPrefix}-title`}
-        label="Title"
-        value={value.title}
-        maxLength={200}
-        onChange={(event) => set('title', event.target.value)}
-        error={errors['title']}
-        hint={blankHint(featuresBlock.defaults.title)}
-      />
-      <TextAreaField
-        id={`${idPrefix}-subtitle`}
-        label="Subtitle"
-        rows={2}
-        value={value.subtitle}
-        maxLength={1000}
-        onChange={(event) => set('subtitle', event.target.value)}
-        error={errors['subtitle']}
+      <SectionIntroFields
+        idPrefix={idPrefix}
+        errors={errors}
+        title={value.title}
+        titleDefault={featuresBlock.defaults.title}
+        onTitleChange={(title) => set('title', title)}
+        intro={value.subtitle}
+        introKey="subtitle"
+        introLabel="Subtitle"
+        introMaxLength={1000}
+        onIntroChange={(text) => set('subtitle', text)}
       />
       <div className="flex flex-wrap gap-x-6 gap-y-4">
         <ChoiceField

@@ -4,7 +4,7 @@ import type { BlockEditorProps } from '../editor-types';
 import { errorsUnder } from '../field-errors';
 import { ImageField, Thumbnail } from '../image-field';
 import { ListField } from '../list-field';
-import { blankHint } from '../blank-hint';
+import { SectionIntroFields } from '../section-intro-fields';
 import { galleryBlock, type GalleryData, type GalleryImage } from './block';
 
 const columnChoices = [
@@ -33,23 +33,17 @@ export function GalleryEditor({ value, onChange, errors, idPrefix }: BlockEditor
   const set = <K extends keyof GalleryData>(key: K, next: GalleryData[K]) => onChange({ ...value, [key]: next });
   return (
     <div className="grid gap-4">
-      <TextField
-        id={`${idPrefix}-title`}
-        label="Title"
-        value={value.title}
-        maxLength={200}
-        onChange={(event) => set('title', event.target.value)}
-        error={errors['title']}
-        hint={blankHint(galleryBlock.defaults.title)}
-      />
-      <TextAreaField
-        id={`${idPrefix}-description`}
-        label="Description"
-        rows={2}
-        value={value.description}
-        maxLength={2000}
-        onChange={(event) => set('description', event.target.value)}
-        error={errors['description']}
+      <SectionIntroFields
+        idPrefix={idPrefix}
+        errors={errors}
+        title={value.title}
+        titleDefault={galleryBlock.defaults.title}
+        onTitleChange={(title) => set('title', title)}
+        intro={value.description}
+        introKey="description"
+        introLabel="Description"
+        introMaxLength={2000}
+        onIntroChange={(text) => set('description', text)}
       />
       <ChoiceField
         legend="Columns"
