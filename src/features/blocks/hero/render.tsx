@@ -6,7 +6,7 @@ export function HeroBlock({ data, position }: BlockRendererProps<'hero'>) {
   const Title = position === 0 ? 'h1' : 'h2';
   return (
     <section
-      className={`relative isolate flex h-[72vh] max-h-[384px] min-h-[20rem] items-end overflow-hidden md:max-h-[500px] lg:max-h-[600px] ${
+      className={`relative isolate flex min-h-[20rem] items-end overflow-hidden sm:h-[72vh] sm:max-h-[384px] md:max-h-[500px] lg:max-h-[600px] ${
         dark ? 'bg-abyss-900 text-white' : 'bg-limestone-100 text-stone-900'
       }`}
     >
@@ -28,12 +28,12 @@ export function HeroBlock({ data, position }: BlockRendererProps<'hero'>) {
         }`}
       />
       <div className="mx-auto w-full max-w-6xl px-5 pt-24 pb-12 sm:px-8 md:pb-16">
-        <Title className="max-w-3xl font-display text-4xl leading-[1.05] font-semibold tracking-tight text-balance sm:text-5xl lg:text-6xl">
+        <Title className="max-w-3xl font-display text-[2.1rem] leading-[1.08] font-semibold tracking-tight text-balance sm:text-5xl lg:text-6xl">
           {data.title}
         </Title>
         {data.subtitle ? (
           <p
-            className={`mt-5 max-w-2xl text-lg leading-relaxed text-pretty sm:text-xl ${dark ? 'text-white/85' : 'text-stone-700'}`}
+            className={`mt-4 max-w-2xl text-base leading-relaxed text-pretty sm:mt-5 sm:text-xl ${dark ? 'text-white/85' : 'text-stone-700'}`}
           >
             {data.subtitle}
           </p>
