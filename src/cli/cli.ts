@@ -4,10 +4,14 @@
  *   seed [--reset-page SLUG]                 create sample content not yet seeded / restore one page
  *   user create --email E --password P [--name N] [--admin | --role R]
  *   user role --email E --role viewer|editor|admin
+ *   export --out FILE                        write a backup archive of the site's content and media
+ *   import --in FILE                         restore a backup archive into an empty site
  */
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
+import { BackupError, exportSite, importSite } from '../features/backup/backup.service.server';
 import { resetSeededPage, runSeed } from '../features/seed/seed.service.server';
 import { contentChangedChannel } from '../features/page-cache/page-cache.plugin.server';
 import { createMediaStore } from '../features/media/storage.server';
@@ -19,7 +23,10 @@ const usage = `Usage: npm run cli -- <command>
   migrate
   seed [--reset-page SLUG]
   user create --email E --password P [--name N] [--admin | --role viewer|editor|admin]
-  user role --email E --role viewer|editor|admin`;
+  user role --email E --role viewer|editor|admin
+  export --out FILE     back up pages, blocks, navigation, media, settings and image files
+  import --in FILE      restore a backup into an empty site (start it with SEED=false)
+  (Backups hold no accounts: users, sessions and tokens stay with the instance.)`;
 
 class UsageError extends Error {}
 
@@ -44,6 +51,8 @@ export async function runCli(argv: string[], config: AppConfig, out: (line: stri
       role: { type: 'string' },
       admin: { type: 'boolean', default: false },
       'reset-page': { type: 'string' },
+      out: { type: 'string' },
+      in: { type: 'string' },
     },
     strict: true,
   });
@@ -68,6 +77,29 @@ export async function runCli(argv: string[], config: AppConfig, out: (line: stri
       }
       const report = await runSeed(context);
       out(`Seed: ${report.created.length} created, ${report.skipped.length} already seeded.`);
+    });
+    return;
+  }
+  if (command === 'export') {
+    const file = values.out;
+    if (!file) throw new UsageError('--out is required');
+    await withDatabase(config, async ({ db }) => {
+      const archive = await exportSite(db, createMediaStore(config));
+      await writeFile(file, archive);
+      out(`Backup written to ${file} (${archive.length} bytes).`);
+    });
+    return;
+  }
+  if (command === 'import') {
+    const file = values.in;
+    if (!file) throw new UsageError('--in is required');
+    const archive = await readFile(file);
+    await withDatabase(config, async (handle) => {
+      const report = await importSite(handle.db, createMediaStore(config), archive);
+      await handle.publish(contentChangedChannel, JSON.stringify({ origin: 'cli', change: { scope: 'site' } }));
+      out(
+        `Imported ${report.pages} pages, ${report.blocks} blocks, ${report.navigationItems} navigation items, ${report.images} images (${report.files} files).`,
+      );
     });
     return;
   }
@@ -112,7 +144,7 @@ if (isMain) {
   } catch (error) {
     if (error instanceof ConfigError) for (const line of error.lines) console.error(line);
     else if (error instanceof UsageError) console.error(`${error.message}\n\n${usage}`);
-    else if (error instanceof UserExistsError) console.error(error.message);
+    else if (error instanceof UserExistsError || error instanceof BackupError) console.error(error.message);
     else if (error && typeof error === 'object' && 'issues' in error) {
       for (const issue of (error as { issues: Array<{ path: unknown[]; message: string }> }).issues) {
         console.error(`${issue.path.join('.') || 'input'}: ${issue.message}`);
