@@ -1,6 +1,6 @@
 import { inArray, eq } from 'drizzle-orm';
 import type { Database } from '../server/db/client.server';
-import type { BlockRenderContext, ResolvedImage } from '../features/blocks/render-context';
+import type { ResolvedImage } from '../features/blocks/render-context';
 import { images } from '../features/media/media.table';
 import type { NavigationNode } from '../features/navigation/navigation.dto';
 import { buildNavigationTree, listNavigationItems } from '../features/navigation/navigation.repo.server';
@@ -84,11 +84,4 @@ export async function resolveImages(db: Database, urls: Iterable<string>): Promi
       } satisfies ResolvedImage,
     ]),
   );
-}
-
-export async function buildRenderContext(db: Database, blockData: unknown[]): Promise<BlockRenderContext> {
-  const urls = new Set<string>();
-  for (const data of blockData) imageUrlsIn(data, urls);
-  const [resolved, { policy }] = await Promise.all([resolveImages(db, urls), loadImagePolicy(db)]);
-  return { images: resolved, policy };
 }

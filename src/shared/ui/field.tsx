@@ -7,10 +7,51 @@ interface FieldProps {
   label: string;
   error?: string | undefined;
   hint?: ReactNode;
-  trailing?: ReactNode;
 }
 
-/** A labelled input with its hint and error wired up for assistive technology. */
+interface ControlWiring {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/**
+ * Label, hint and error around one control, wired up for assistive technology; the control
+ * itself is rendered by `children` with the ids it must carry.
+ */
+function FieldFrame({
+  label,
+  error,
+  hint,
+  id,
+  className,
+  children,
+}: FieldProps & { id: string | undefined; className: string; children: (wiring: ControlWiring) => ReactNode }) {
+  const generated = useId();
+  const controlId = id ?? generated;
+  const describedBy =
+    [hint ? `${controlId}-hint` : null, error ? `${controlId}-error` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={controlId} className="mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200">
+        {label}
+      </label>
+      {children({ id: controlId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      {hint ? (
+        <p id={`${controlId}-hint`} className="mt-1 text-xs text-stone-500 dark:text-stone-400">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${controlId}-error`} className="mt-1 text-xs font-medium text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A labelled input with its hint and error; `trailing` sits inside the input's right edge. */
 export function TextField({
   label,
   error,
@@ -19,37 +60,16 @@ export function TextField({
   id,
   className = '',
   ...input
-}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
-  const generated = useId();
-  const inputId = id ?? generated;
-  const describedBy =
-    [hint ? `${inputId}-hint` : null, error ? `${inputId}-error` : null].filter(Boolean).join(' ') || undefined;
+}: FieldProps & { trailing?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
   return (
-    <div className={className}>
-      <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200">
-        {label}
-      </label>
-      <div className="relative">
-        <input
-          id={inputId}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className={`${inputClass} ${trailing ? 'pr-11' : ''}`}
-          {...input}
-        />
-        {trailing ? <div className="absolute inset-y-0 right-1 flex items-center">{trailing}</div> : null}
-      </div>
-      {hint ? (
-        <p id={`${inputId}-hint`} className="mt-1 text-xs text-stone-500 dark:text-stone-400">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${inputId}-error`} className="mt-1 text-xs font-medium text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame label={label} error={error} hint={hint} id={id} className={className}>
+      {(wiring) => (
+        <div className="relative">
+          <input {...wiring} className={`${inputClass} ${trailing ? 'pr-11' : ''}`} {...input} />
+          {trailing ? <div className="absolute inset-y-0 right-1 flex items-center">{trailing}</div> : null}
+        </div>
+      )}
+    </FieldFrame>
   );
 }
 
@@ -61,32 +81,9 @@ export function TextAreaField({
   className = '',
   ...input
 }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const generated = useId();
-  const inputId = id ?? generated;
-  const describedBy =
-    [hint ? `${inputId}-hint` : null, error ? `${inputId}-error` : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={className}>
-      <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200">
-        {label}
-      </label>
-      <textarea
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={inputClass}
-        {...input}
-      />
-      {hint ? (
-        <p id={`${inputId}-hint`} className="mt-1 text-xs text-stone-500 dark:text-stone-400">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${inputId}-error`} className="mt-1 text-xs font-medium text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame label={label} error={error} hint={hint} id={id} className={className}>
+      {(wiring) => <textarea {...wiring} className={inputClass} {...input} />}
+    </FieldFrame>
   );
 }

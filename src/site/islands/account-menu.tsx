@@ -108,16 +108,7 @@ function InlineAccount({ user }: { user: SessionUser }) {
         ) : null}
       </div>
       <div className="flex items-center gap-1">
-        {isStaff(user) ? (
-          <a href="/admin" className={itemClass}>
-            <Settings aria-hidden="true" className="size-4" />
-            Admin
-          </a>
-        ) : null}
-        <button type="button" onClick={signOut} disabled={busy} className={itemClass}>
-          <LogOut aria-hidden="true" className="size-4" />
-          Sign Out
-        </button>
+        <AccountActions user={user} onSignOut={signOut} busy={busy} />
       </div>
     </div>
   );
@@ -188,16 +179,7 @@ function AccountPanel({ user }: { user: SessionUser }) {
           </div>
         </div>
         <div className="border-t border-stone-200 pt-2 dark:border-white/10">
-          {isStaff(user) ? (
-            <a href="/admin" className={itemClass}>
-              <Settings aria-hidden="true" className="size-4" />
-              Admin
-            </a>
-          ) : null}
-          <button type="button" onClick={signOut} disabled={busy} className={itemClass}>
-            <LogOut aria-hidden="true" className="size-4" />
-            Sign Out
-          </button>
+          <AccountActions user={user} onSignOut={signOut} busy={busy} />
         </div>
       </div>
     </div>
@@ -233,5 +215,23 @@ export function PendingToast() {
       toastOptions={{ classNames: { description: '!text-stone-700' } }}
     />,
     document.body,
+  );
+}
+
+/** What a signed-in visitor can do from the header: open the admin (staff) and sign out. */
+function AccountActions({ user, onSignOut, busy }: { user: SessionUser; onSignOut: () => void; busy: boolean }) {
+  return (
+    <>
+      {isStaff(user) ? (
+        <a href="/admin" className={itemClass}>
+          <Settings aria-hidden="true" className="size-4" />
+          Admin
+        </a>
+      ) : null}
+      <button type="button" onClick={onSignOut} disabled={busy} className={itemClass}>
+        <LogOut aria-hidden="true" className="size-4" />
+        Sign Out
+      </button>
+    </>
   );
 }
