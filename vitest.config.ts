@@ -9,7 +9,9 @@ const postgresUrl = process.env['TEST_DATABASE_URL'];
 const apiProject = (driver: 'pglite' | 'postgres') => ({
   test: {
     name: `api-${driver}`,
-    include: ['tests/api/**/*.test.ts'],
+    include: ['tests/api/**/*.test.ts', 'tests/security/**/*.test.ts'],
+    // The XSS corpus drives Chromium: it runs with the browser tests.
+    exclude: ['tests/security/**/*.browser.test.ts'],
     env: { TEST_DB_DRIVER: driver },
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -33,7 +35,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          include: ['tests/e2e/**/*.test.ts'],
+          include: ['tests/e2e/**/*.test.ts', 'tests/security/**/*.browser.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 90_000,
           fileParallelism: false,
