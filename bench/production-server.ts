@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { productionNodeFlags } from '../src/server/node-flags';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -26,7 +27,7 @@ export async function buildAndStart(env: Record<string, string> = {}): Promise<P
   const dataDir = await mkdtemp(path.join(tmpdir(), 'cenote-bench-'));
   const port = 41_900 + Math.floor(Math.random() * 90);
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const child = spawn(process.execPath, [...productionNodeFlags, 'dist/server/main.js'], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -23,11 +23,14 @@ interface Measured {
   non2xx: number;
   total: number;
   ratio?: number;
+  /** The server's peak RSS so far (VmHWM) once this run ended: shows which run raised the peak. */
+  peakRssMbAfter?: number;
 }
 
 async function measure(name: string, options: Partial<autocannon.Options> & { url: string }): Promise<Measured> {
   const result = await autocannon({ connections, duration: seconds, ...options });
   return {
+    peakRssMbAfter: Math.round((await peakRss(server.process.pid!)) / 1024 / 1024),
     name,
     requestsPerSecond: Math.round(result.requests.average),
     p50: result.latency.p50,
@@ -81,6 +84,7 @@ async function peakRss(pid: number): Promise<number> {
 console.log('bench: building and starting the production server');
 const server = await buildAndStart({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
 const base = server.base;
+const peakRssMbAtStart = Math.round((await peakRss(server.process.pid!)) / 1024 / 1024);
 const baselineFile = path.join(root, 'dist', 'client', 'assets', 'bench-baseline.html');
 try {
   const homeHtml = await (await fetch(`${base}/`)).text();
@@ -178,6 +182,7 @@ try {
     errors: writes.errors + writes.timeouts,
     non2xx: writes.non2xx,
     total: writes.requests.total,
+    peakRssMbAfter: Math.round((await peakRss(server.process.pid!)) / 1024 / 1024),
   };
   results.push(writeResult);
   const mixedShare = writeResult.total / (writeResult.total + reads.total);
@@ -210,6 +215,7 @@ try {
     mixedErrors: reads.errors + reads.non2xx + writeResult.errors + writeResult.non2xx,
     budgets,
     peakRssBytes: peak,
+    peakRssMbAtStart,
     targets: {
       cachedPageRatio: '>= 0.8',
       uncachedRenderRatio: '>= 0.03',
@@ -225,7 +231,8 @@ try {
       'p50 ms'.padStart(9) +
       'p99 ms'.padStart(9) +
       'ratio'.padStart(8) +
-      'errors'.padStart(8),
+      'errors'.padStart(8) +
+      'peak MB'.padStart(9),
   );
   for (const result of results) {
     console.log(
@@ -234,7 +241,8 @@ try {
         String(result.p50).padStart(9) +
         String(result.p99).padStart(9) +
         String(result.ratio).padStart(8) +
-        String(result.errors + result.non2xx).padStart(8),
+        String(result.errors + result.non2xx).padStart(8) +
+        String(result.peakRssMbAfter ?? '').padStart(9),
     );
   }
   console.log(`\nmixed: ${(mixedShare * 100).toFixed(1)} % writes, ${report.mixedErrors} errors`);
@@ -242,7 +250,7 @@ try {
     `public page JS ${(budgets.publicJsGzip / 1024).toFixed(1)} KB gzip, CSS ${(budgets.publicCssGzip / 1024).toFixed(1)} KB gzip; admin JS ${(budgets.adminJsGzip / 1024).toFixed(1)} KB, CSS ${(budgets.adminCssGzip / 1024).toFixed(1)} KB`,
   );
   console.log(`public pages load admin code: ${budgets.publicLoadsAdminCode}`);
-  console.log(`server peak RSS ${(peak / 1024 / 1024).toFixed(0)} MB`);
+  console.log(`server peak RSS ${(peak / 1024 / 1024).toFixed(0)} MB (${peakRssMbAtStart} MB once started and seeded)`);
 } finally {
   await server.stop();
   await rm(baselineFile, { force: true });

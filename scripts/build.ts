@@ -3,6 +3,7 @@
  * and the seed illustrations in every format. `--client-only` skips the server parts.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { execFile } from 'node:child_process';
 import { copyFile, mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -22,6 +23,17 @@ const started = performance.now();
 
 const hashOf = (data: Buffer | string) => createHash('sha256').update(data).digest('hex').slice(0, 10);
 
+const bundledIntoServer = new Set(['drizzle-orm']);
+
+function serverExternals(): string[] {
+  const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
+  return Object.keys(manifest.dependencies)
+    .filter((name) => !bundledIntoServer.has(name))
+    .flatMap((name) => [name, `${name}/*`]);
+}
+
 async function buildServer(): Promise<void> {
   await build({
     entryPoints: { 'server/main': 'src/server/main.ts', 'cli/cli': 'src/cli/cli.ts' },
@@ -30,7 +42,9 @@ async function buildServer(): Promise<void> {
     platform: 'node',
     target: 'node22',
     format: 'esm',
-    packages: 'external',
+    // Dependencies stay in node_modules, except drizzle-orm: its 180 KB package.json is re-read for
+    // each of its ~100 modules at import, which left ~150 MB of V8 heap behind (ADR 011).
+    external: serverExternals(),
     sourcemap: true,
     jsx: 'automatic',
     logLevel: 'warning',

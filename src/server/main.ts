@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './env.server';
+import { missingProductionFlags } from './node-flags';
 
 const shutdownDeadlineMs = 10_000;
 
@@ -18,6 +19,12 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp(config);
+  const missingFlags = missingProductionFlags(process.execArgv);
+  if (config.env === 'production' && missingFlags.length > 0) {
+    app.log.info(
+      `Tip: start node with ${missingFlags.join(' ')} to keep the server's memory low (docs/decisions/011-memory.md).`,
+    );
+  }
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
