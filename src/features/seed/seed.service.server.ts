@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../server/db/client.server';
@@ -80,9 +80,35 @@ async function readJson<T>(file: string, schema: z.ZodType<T>): Promise<T> {
   return schema.parse(JSON.parse(await readFile(file, 'utf8')));
 }
 
-async function alreadySeeded(db: Database, key: string): Promise<boolean> {
+async function alreadySeeded(db: Database | Transaction, key: string): Promise<boolean> {
   const [row] = await db.select({ key: seedRecords.key }).from(seedRecords).where(eq(seedRecords.key, key)).limit(1);
   return row !== undefined;
+}
+
+/** pg_advisory_xact_lock key serializing seed writes across processes: "seed" in ASCII. */
+const seedLockKey = 0x73656564;
+
+/**
+ * Writes one content item and its seed record in one transaction, unless it is already seeded.
+ * Servers seed under the start-up lock, but `cli seed` runs outside it, so a seed can race a
+ * starting server (or another `cli seed`): both would see "not seeded yet", and the loser failed
+ * on a unique key (crashing that start) or, for navigation, could add a second copy. The lock,
+ * and the check repeated once it is held, make the second writer find the item done and skip it.
+ * `write` returns whether it created anything (false: an editor's item with that name was kept).
+ */
+async function seedItemOnce(
+  db: Database,
+  key: string,
+  contentHash: string,
+  write: (tx: Transaction) => Promise<boolean>,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${seedLockKey})`);
+    if (await alreadySeeded(tx, key)) return false;
+    const created = await write(tx);
+    await tx.insert(seedRecords).values({ key, content_hash: contentHash });
+    return created;
+  });
 }
 
 /**
@@ -95,9 +121,9 @@ export async function runSeed(context: SeedContext): Promise<SeedReport> {
   const report: SeedReport = { created: [], skipped: [] };
 
   const settings = await readJson(path.join(config.contentDir, 'settings.json'), settingsContentSchema);
-  if (await alreadySeeded(db, 'settings')) report.skipped.push('settings');
-  else {
-    await db.transaction(async (tx) => {
+  const settingsCreated =
+    !(await alreadySeeded(db, 'settings')) &&
+    (await seedItemOnce(db, 'settings', hashOf(settings), async (tx) => {
       await tx
         .insert(seoSettings)
         .values({ id: 1, ...settings.seo })
@@ -106,10 +132,9 @@ export async function runSeed(context: SeedContext): Promise<SeedReport> {
         .insert(performanceSettings)
         .values({ id: 1, ...settings.performance })
         .onConflictDoNothing();
-      await tx.insert(seedRecords).values({ key: 'settings', content_hash: hashOf(settings) });
-    });
-    report.created.push('settings');
-  }
+      return true;
+    }));
+  (settingsCreated ? report.created : report.skipped).push('settings');
 
   const mediaFiles = await ensureSeedMedia(
     config.contentDir,
@@ -125,8 +150,8 @@ export async function runSeed(context: SeedContext): Promise<SeedReport> {
       report.skipped.push(key);
       continue;
     }
-    await seedImage(context, image, files);
-    report.created.push(key);
+    const created = await seedImage(context, image, files);
+    (created ? report.created : report.skipped).push(key);
   }
 
   for (const page of content.pages) {
@@ -135,14 +160,10 @@ export async function runSeed(context: SeedContext): Promise<SeedReport> {
       report.skipped.push(key);
       continue;
     }
-    const created = await db.transaction(async (tx) => {
+    const created = await seedItemOnce(db, key, hashOf(page), async (tx) => {
       const [existing] = await tx.select({ id: pages.id }).from(pages).where(eq(pages.slug, page.slug)).limit(1);
       // An editor made a page with this slug before the seed got to it: theirs wins.
       if (!existing) await refreshPageSearch(tx, await insertPage(tx, page));
-      await tx
-        .insert(seedRecords)
-        .values({ key, content_hash: hashOf(page) })
-        .onConflictDoNothing();
       return !existing;
     });
     (created ? report.created : report.skipped).push(key);
@@ -151,15 +172,15 @@ export async function runSeed(context: SeedContext): Promise<SeedReport> {
   if (await alreadySeeded(db, 'navigation')) report.skipped.push('navigation');
   else {
     const navigation = await readJson(path.join(config.contentDir, 'navigation.json'), navigationContentSchema);
-    await db.transaction(async (tx) => {
+    const created = await seedItemOnce(db, 'navigation', hashOf(navigation), async (tx) => {
       const [anyItem] = await tx.select({ id: navigationItems.id }).from(navigationItems).limit(1);
-      if (!anyItem) {
-        await insertNavigation(tx, navigation.header, 'header', null);
-        await insertNavigation(tx, navigation.footer, 'footer', null);
-      }
-      await tx.insert(seedRecords).values({ key: 'navigation', content_hash: hashOf(navigation) });
+      // Editors already built a menu: it stays as it is.
+      if (anyItem) return false;
+      await insertNavigation(tx, navigation.header, 'header', null);
+      await insertNavigation(tx, navigation.footer, 'footer', null);
+      return true;
     });
-    report.created.push('navigation');
+    (created ? report.created : report.skipped).push('navigation');
   }
 
   // Pages from before site search existed (or written by a path that skipped the refresh).
@@ -247,7 +268,8 @@ async function insertNavigation(
   }
 }
 
-async function seedImage(context: SeedContext, image: SeedImage, files: SeedImageFiles): Promise<void> {
+/** Stores the image's files (same bytes under the same keys, so a racing seed may repeat it), then its row. */
+async function seedImage(context: SeedContext, image: SeedImage, files: SeedImageFiles): Promise<boolean> {
   const { db, media } = context;
   const urls: Record<string, string> = {};
   let jpegSize = 0;
@@ -258,25 +280,25 @@ async function seedImage(context: SeedContext, image: SeedImage, files: SeedImag
     await media.put(key, data, '');
     urls[variant] = `/media/${key}`;
   }
-  await db
-    .insert(images)
-    .values({
-      filename: `${image.name}.jpg`,
-      storage_key: `seed/${image.name}.jpg`,
-      original_url: urls['.jpg'] ?? '',
-      webp_url: urls['.webp'] ?? null,
-      avif_url: urls['.avif'] ?? null,
-      thumbnail_url: urls['-thumb.webp'] ?? null,
-      width: files.width,
-      height: files.height,
-      file_size: jpegSize,
-      alt_text: image.alt,
-      caption: image.caption || null,
-      category: image.category,
-    })
-    .onConflictDoNothing();
-  await db
-    .insert(seedRecords)
-    .values({ key: `image:${image.name}`, content_hash: hashOf(image) })
-    .onConflictDoNothing();
+  return seedItemOnce(db, `image:${image.name}`, hashOf(image), async (tx) => {
+    const inserted = await tx
+      .insert(images)
+      .values({
+        filename: `${image.name}.jpg`,
+        storage_key: `seed/${image.name}.jpg`,
+        original_url: urls['.jpg'] ?? '',
+        webp_url: urls['.webp'] ?? null,
+        avif_url: urls['.avif'] ?? null,
+        thumbnail_url: urls['-thumb.webp'] ?? null,
+        width: files.width,
+        height: files.height,
+        file_size: jpegSize,
+        alt_text: image.alt,
+        caption: image.caption || null,
+        category: image.category,
+      })
+      .onConflictDoNothing()
+      .returning({ id: images.id });
+    return inserted.length > 0;
+  });
 }
