@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isConnectionError } from '../../server/db/errors.server';
 import { contentCompleteness } from '../pages/pages.repo.server';
 
 const healthSchema = z.object({
@@ -45,7 +46,9 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           complete: completeness.pages >= minimumPages && completeness.pagesWithoutBlocks.length === 0,
         };
       } catch (error) {
-        app.log.error({ err: error }, 'health check failed');
+        // Probes call this every few seconds: one short line each while the database is away.
+        if (isConnectionError(error)) app.log.warn('health check failed: the database is not reachable');
+        else app.log.error({ err: error }, 'health check failed');
         return reply
           .status(503)
           .header('retry-after', '5')

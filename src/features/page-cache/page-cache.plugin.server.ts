@@ -40,12 +40,20 @@ export async function registerPageCache(app: FastifyInstance, database: Database
     });
   });
 
-  await database.subscribe(channel, (payload) => {
-    try {
-      const message = JSON.parse(payload) as { origin: string; change: ContentChange };
-      if (message.origin !== instanceId) apply(message.change);
-    } catch {
-      app.log.warn('ignored a malformed cache signal');
-    }
-  });
+  await database.subscribe(
+    channel,
+    (payload) => {
+      try {
+        const message = JSON.parse(payload) as { origin: string; change: ContentChange };
+        if (message.origin !== instanceId) apply(message.change);
+      } catch {
+        app.log.warn('ignored a malformed cache signal');
+      }
+    },
+    () => {
+      // The database was away: changes other instances made meanwhile were never announced here.
+      app.log.info('listening for content changes again; dropping cached pages');
+      apply({ scope: 'site' });
+    },
+  );
 }

@@ -30,7 +30,11 @@ export interface DatabaseHandle {
    * with the single-process embedded database there is nobody else to tell.
    */
   publish(channel: string, payload: string): Promise<void>;
-  subscribe(channel: string, onMessage: (payload: string) => void): Promise<void>;
+  /**
+   * `onResubscribed` runs after the listening connection was lost and made again: signals sent in
+   * between were missed, so whatever they would have invalidated must be treated as stale.
+   */
+  subscribe(channel: string, onMessage: (payload: string) => void, onResubscribed?: () => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -45,12 +49,22 @@ export async function openDatabase(options: {
 }
 
 async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, idleTimeoutMillis: 30_000 });
-  // An idle client losing its connection (server restart) must not crash the process.
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    idleTimeoutMillis: 30_000,
+    // An unreachable host would otherwise hold each request for the OS's TCP timeout (minutes).
+    connectionTimeoutMillis: connectTimeoutMs,
+  });
+  // A client losing its connection (database stopped or restarted) emits 'error'. pg-pool listens
+  // only while the client is idle; without a listener of our own, a connection dying while a
+  // transaction holds it would be an uncaught exception and stop the whole server. The query in
+  // flight still fails (the API answers 503) and the pool discards the broken client on release.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   let closed = false;
-  const listeners: Array<{ channel: string; onMessage: (payload: string) => void }> = [];
+  const listeners: Listener[] = [];
   const listener = createListener(databaseUrl, listeners, () => closed);
   return {
     db,
@@ -75,8 +89,8 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
     async publish(channel, payload) {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
-    async subscribe(channel, onMessage) {
-      listeners.push({ channel, onMessage });
+    async subscribe(channel, onMessage, onResubscribed) {
+      listeners.push({ channel, onMessage, onResubscribed });
       await listener.start();
     },
     async close() {
@@ -87,49 +101,94 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
   };
 }
 
+interface Listener {
+  channel: string;
+  onMessage: (payload: string) => void;
+  onResubscribed: (() => void) | undefined;
+}
+
+const connectTimeoutMs = 10_000;
+/** Reconnect attempts of the LISTEN connection start fast and slow down to this while the database stays away. */
+const listenRetryFirstMs = 250;
+const listenRetryMaxMs = 5_000;
+
 /**
- * One dedicated connection that LISTENs for signals from other instances; it reconnects
- * (with a short back-off) when the server restarts, so invalidation resumes by itself.
+ * One dedicated connection that LISTENs for signals from other instances. When it is lost
+ * (database restarted, network cut) it reconnects with a growing back-off for as long as it
+ * takes, so invalidation resumes by itself without restarting the server.
  */
-function createListener(
-  databaseUrl: string,
-  listeners: Array<{ channel: string; onMessage: (payload: string) => void }>,
-  isClosed: () => boolean,
-) {
+function createListener(databaseUrl: string, listeners: Listener[], isClosed: () => boolean) {
   let client: pg.Client | undefined;
   let connecting: Promise<void> | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let retryDelayMs = listenRetryFirstMs;
+  let everConnected = false;
+  const channels = () => new Set(listeners.map((listener) => listener.channel));
+
+  const scheduleReconnect = () => {
+    if (isClosed() || retryTimer) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      start().catch(scheduleReconnect);
+    }, retryDelayMs);
+    // A pending retry must not keep a stopping process alive.
+    retryTimer.unref();
+    retryDelayMs = Math.min(retryDelayMs * 2, listenRetryMaxMs);
+  };
+
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: databaseUrl });
+    const next = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: connectTimeoutMs });
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      if (client === next) client = undefined;
+      next.end().catch(() => {});
+      scheduleReconnect();
+    };
     next.on('notification', (message) => {
       for (const listener of listeners)
         if (listener.channel === message.channel) listener.onMessage(message.payload ?? '');
     });
-    next.on('error', () => {
-      client = undefined;
-      if (!isClosed()) setTimeout(() => void start().catch(() => {}), 1000);
-    });
-    await next.connect();
-    for (const channel of new Set(listeners.map((listener) => listener.channel))) {
-      await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    next.on('error', onLost);
+    next.on('end', onLost);
+    try {
+      await next.connect();
+      for (const channel of channels()) await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      lost = true;
+      next.end().catch(() => {});
+      throw error;
+    }
+    if (lost) throw new Error('The listening connection closed while it was being set up.');
+    if (isClosed()) {
+      await next.end().catch(() => {});
+      return;
     }
     client = next;
+    retryDelayMs = listenRetryFirstMs;
+    if (everConnected) for (const listener of listeners) listener.onResubscribed?.();
+    everConnected = true;
   };
+
   const start = async (): Promise<void> => {
     if (isClosed()) return;
     if (client) {
-      for (const channel of new Set(listeners.map((listener) => listener.channel))) {
-        await client.query(`listen ${pg.escapeIdentifier(channel)}`);
-      }
+      for (const channel of channels()) await client.query(`listen ${pg.escapeIdentifier(channel)}`);
       return;
     }
     connecting ??= connect().finally(() => (connecting = undefined));
     await connecting;
   };
+
   return {
     start,
     async stop() {
-      await client?.end().catch(() => {});
+      clearTimeout(retryTimer);
+      retryTimer = undefined;
+      const current = client;
       client = undefined;
+      await current?.end().catch(() => {});
     },
   };
 }

@@ -2,6 +2,11 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isConnectionError, pgErrorCodes, pgErrorOf } from '../db/errors.server';
 import { AppError, type ErrorBody } from './app-error.server';
+import {
+  databaseRetryAfterSeconds,
+  databaseUnavailableMessage,
+  databaseUnavailablePageHtml,
+} from './unavailable-page.server';
 
 /** Messages for constraint violations that reach the database despite service-level checks (races). */
 const constraintMessages: Record<string, { status: number; code: string; message: string; field?: string }> = {
@@ -48,6 +53,21 @@ const constraintMessages: Record<string, { status: number; code: string; message
     field: 'display_order',
   },
 };
+
+/** The driver's own words (for example "connect ECONNREFUSED 127.0.0.1:5432"), under drizzle's wrapper. */
+function rootCauseMessage(error: unknown): string {
+  let current = error;
+  for (let depth = 0; depth < 5; depth++) {
+    const cause = (current as { cause?: unknown } | null)?.cause;
+    if (!cause || typeof cause !== 'object') break;
+    current = cause;
+  }
+  if (!(current instanceof Error)) return String(current);
+  // Node's AggregateError (one refused attempt per address) has an empty message but a code.
+  return current.message || String((current as { code?: unknown }).code ?? current.name);
+}
+
+export const nulCharacterMessage = 'Text cannot contain the NUL character (\\u0000).';
 
 function body(code: string, message: string, field?: string): ErrorBody {
   return { error: field ? { code, message, field } : { code, message } };
@@ -110,13 +130,23 @@ export function registerErrorHandling(app: FastifyInstance): void {
       if (pgError.code === pgErrorCodes.invalidTextRepresentation) {
         return reply.status(400).send(body('invalid_input', 'An identifier or value has the wrong format.'));
       }
+      // PostgreSQL text and jsonb cannot hold U+0000: 22021 (text) and 22P05 (jsonb "\u0000").
+      if (pgError.code === '22021' || pgError.code === '22P05') {
+        return reply.status(400).send(body('invalid_input', nulCharacterMessage));
+      }
     }
     if (isConnectionError(error)) {
-      request.log.error({ err: error }, 'database unavailable');
-      return reply
+      // One line per failed request, without the query and its parameters: an outage is loud enough.
+      request.log.warn({ reason: rootCauseMessage(error) }, 'database unavailable');
+      void reply
         .status(503)
-        .header('retry-after', '5')
-        .send(body('database_unavailable', 'The database is not reachable right now. Please try again shortly.'));
+        .header('retry-after', String(databaseRetryAfterSeconds))
+        .header('cache-control', 'no-store');
+      // A visitor's browser asked for a page: answer with a page, not with JSON.
+      if (!request.url.startsWith('/api/')) {
+        return reply.header('content-type', 'text/html; charset=utf-8').send(databaseUnavailablePageHtml);
+      }
+      return reply.send(body('database_unavailable', databaseUnavailableMessage));
     }
     if (statusCode >= 400 && statusCode < 500) {
       return reply.status(statusCode).send(body('bad_request', error.message));
