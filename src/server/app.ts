@@ -1,5 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authRoutes } from '../features/auth/auth.routes.server';
 import { setupRoutes } from '../features/auth/setup.routes.server';
@@ -88,6 +88,21 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     bodyLimit: 1024 * 1024,
     trustProxy: false,
     routerOptions: { maxParamLength: 300 },
+    // Addresses the router refuses before any route runs (a stray '%', a segment over
+    // maxParamLength) get the API's error shape too, not Fastify's own.
+    frameworkErrors: (error, _request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      // This option's reply is generic over route schemas it never has: the plain reply type fits.
+      void (reply as unknown as FastifyReply)
+        .status(tooLong ? 414 : 400)
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(
+          tooLong
+            ? { error: { code: 'url_too_long', message: 'This address is too long.' } }
+            : { error: { code: 'bad_url', message: 'This address is not valid.' } },
+        );
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -123,6 +138,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const readiness: Readiness = { ready: false, failure: undefined, promise: Promise.resolve() };
   app.decorate('readiness', readiness);
 
+  // server.close() drops the keep-alive sockets that are idle at that instant; one whose response is
+  // still being written becomes idle a moment later and would hold the shutdown for the 72 s
+  // keep-alive timeout. Sweep until the server has closed.
+  app.addHook('preClose', async () => {
+    const idleSweep = setInterval(() => app.server.closeIdleConnections(), 100);
+    idleSweep.unref();
+    app.server.once('close', () => clearInterval(idleSweep));
+  });
   app.addHook('onClose', async () => {
     await readiness.promise.catch(() => {});
     await app.mailer.close();

@@ -1,4 +1,5 @@
 import { and, asc, count, eq } from 'drizzle-orm';
+import { maxJsonDepth, withinJsonDepth } from '../../shared/lib/json-depth';
 import { sanitizeRichText } from '../../shared/lib/sanitize-rich-text';
 import type { Database } from '../../server/db/client.server';
 import { AppError, badRequest, conflict, notFound } from '../../server/plugins/app-error.server';
@@ -18,6 +19,10 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
  * data of an unknown type must at least be a JSON object. Throws 400 naming the field.
  */
 export function validateBlockData(blockType: string, data: unknown): Record<string, unknown> {
+  // Before JSON.stringify, which would overflow the stack on thousands of levels (a 500).
+  if (!withinJsonDepth(data)) {
+    throw badRequest('invalid_input', `Block data can be nested at most ${maxJsonDepth} levels deep.`, 'block_data');
+  }
   const size = Buffer.byteLength(JSON.stringify(data ?? {}));
   if (size > maxBlockDataBytes) {
     throw new AppError(413, 'payload_too_large', 'Block data can be at most 256 KB.', 'block_data');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { maxJsonDepth, withinJsonDepth } from '../../shared/lib/json-depth';
 import { imageUrlSchema } from '../../shared/lib/links';
 
 /** Paths the server owns; a page may not take them. */
@@ -34,17 +35,41 @@ export function pathForSlug(slug: string): string {
   return slug === 'home' ? '/' : `/${slug}`;
 }
 
+/**
+ * A canonical URL names a web page: http(s) with a host. It ends up in <link rel="canonical"> and
+ * og:url, so javascript:, data: and other schemes are refused.
+ */
+export function isWebAddress(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 export const pageSeoFieldsSchema = z.object({
   meta_title: z.string().trim().max(200).nullish(),
   meta_description: z.string().trim().max(500).nullish(),
-  canonical_url: z.string().trim().max(2048).url().nullish().or(z.literal('')),
+  canonical_url: z
+    .string()
+    .trim()
+    .max(2048)
+    .refine(isWebAddress, { message: 'Use a full address starting with https:// (or http://)' })
+    .nullish()
+    .or(z.literal('')),
   og_title: z.string().trim().max(200).nullish(),
   og_description: z.string().trim().max(500).nullish(),
   og_image: imageUrlSchema.nullish(),
   twitter_title: z.string().trim().max(200).nullish(),
   twitter_description: z.string().trim().max(500).nullish(),
   twitter_image: imageUrlSchema.nullish(),
-  structured_data: z.record(z.string(), z.unknown()).nullish(),
+  structured_data: z
+    .record(z.string(), z.unknown())
+    .refine((value) => withinJsonDepth(value), {
+      message: `Structured data can be nested at most ${maxJsonDepth} levels deep`,
+    })
+    .nullish(),
 });
 
 /** What an editor sends to create or change a page (the admin form validates with the same schema). */

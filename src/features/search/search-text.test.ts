@@ -137,6 +137,8 @@ describe('query helpers', () => {
     expect(normalizeQuery('  dos \t ojos  ')).toBe('dos ojos');
     expect(normalizeQuery('   ')).toBe('');
     expect(normalizeQuery('x'.repeat(150))).toHaveLength(100);
+    // PostgreSQL text cannot hold NUL: control characters separate words instead of failing the query.
+    expect(normalizeQuery('dos\u0000ojos\u0007')).toBe('dos ojos');
   });
 
   it('keeps only letters and digits as lowercase, deduplicated words', () => {

@@ -269,9 +269,12 @@ export function forTextSearchParser(text: string): string {
 /** The longest query accepted, after trimming. */
 export const maxQueryLength = 100;
 
-/** Trims and collapses whitespace; '' when there is nothing to search for. */
+/**
+ * Trims and collapses whitespace; '' when there is nothing to search for. Control characters
+ * (NUL included, which PostgreSQL text cannot hold) separate words like spaces do.
+ */
 export function normalizeQuery(query: string): string {
-  return collapseWhitespace(query.normalize('NFC')).slice(0, maxQueryLength);
+  return collapseWhitespace(query.normalize('NFC').replace(/\p{Cc}/gu, ' ')).slice(0, maxQueryLength);
 }
 
 /**

@@ -19,6 +19,9 @@ describe('safeNext', () => {
     '/\t/example.org',
     '/\n/example.org',
     'javascript:alert(1)',
+    '/admin/..//example.org',
+    '/.//example.org',
+    '/%2e%2e//example.org',
   ])('refuses %j (falls back to /)', (value) => {
     expect(safeNext(value)).toBe('/');
   });

@@ -91,5 +91,8 @@ export function safeNext(value: string | null): string {
   }
   if (url.origin !== nextBase) return '/';
   if (url.pathname === '/auth' || url.pathname.startsWith('/auth/')) return '/';
+  // Dot segments can normalise into a protocol-relative address ('/a/..//host' → '//host'),
+  // which the browser would follow off the site: such a path is refused too.
+  if (url.pathname.startsWith('//')) return '/';
   return `${url.pathname}${url.search}${url.hash}`;
 }
