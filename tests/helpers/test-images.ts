@@ -80,7 +80,8 @@ export function hasGpsPointer(exif: Buffer | undefined): boolean {
   return exif.includes(Buffer.from([0x88, 0x25])) || exif.includes(Buffer.from([0x25, 0x88]));
 }
 
-function pngChunk(type: string, data: Buffer): Buffer {
+/** One PNG chunk (length, type, data, CRC) for hand-built PNG files. */
+export function pngChunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);
   const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);

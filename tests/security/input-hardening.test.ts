@@ -54,7 +54,6 @@ afterAll(async () => {
   if (server) await server.close();
 });
 
-
 interface RawResponse {
   status: number;
   headers: http.IncomingHttpHeaders;

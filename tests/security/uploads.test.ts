@@ -6,7 +6,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient, type ApiClient, type ErrorBody } from '../helpers/auth';
 import { startTestApp, type TestApp } from '../helpers/build-app';
-import { decompressionBombPng, testPicture } from '../helpers/test-images';
+import type { ImageDto } from '../../src/features/media/media.dto';
+import { decompressionBombPng, pngChunk, testPicture } from '../helpers/test-images';
 
 /*
  * Hostile files through the real upload API (POST /api/v1/media, multipart): polyglots,
@@ -16,16 +17,7 @@ import { decompressionBombPng, testPicture } from '../helpers/test-images';
  * spec's message and leaves nothing behind.
  */
 
-interface Image {
-  id: string;
-  filename: string;
-  original_url: string;
-  thumbnail_url: string | null;
-  webp_url: string | null;
-  avif_url: string | null;
-  width: number;
-  height: number;
-}
+type Image = ImageDto;
 interface UploadBody {
   images: Image[];
   errors?: Array<{ filename: string; code: string; message: string }>;
@@ -67,7 +59,6 @@ beforeAll(async () => {
 afterAll(async () => {
   if (server) await server.close();
 });
-
 
 async function upload(files: UploadFile[]): Promise<{ status: number; body: UploadBody & ErrorBody }> {
   const form = new FormData();
@@ -147,15 +138,6 @@ function jpegWithComment(jpeg: Buffer, comment: string): Buffer {
   segment.writeUInt16BE(0xfffe, 0);
   segment.writeUInt16BE(text.length + 2, 2);
   return Buffer.concat([jpeg.subarray(0, 2), segment, text, jpeg.subarray(2)]);
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body) >>> 0);
-  return Buffer.concat([length, body, crc]);
 }
 
 /** A PNG with a tEXt chunk before IEND (the last 12 bytes). */
