@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { maxJsonDepth, withinJsonDepth } from '../../shared/lib/json-depth';
 import { sanitizeRichText } from '../../shared/lib/sanitize-rich-text';
 import type { Database } from '../../server/db/client.server';
@@ -59,7 +59,11 @@ async function lockPage(tx: Transaction, pageId: string) {
 }
 
 async function touchPage(tx: Transaction, pageId: string) {
-  await tx.update(pages).set({ updated_at: new Date() }).where(eq(pages.id, pageId));
+  // clock_timestamp() is read once the row lock is held, so concurrent saves never move updated_at back.
+  await tx
+    .update(pages)
+    .set({ updated_at: sql`greatest(${pages.updated_at}, clock_timestamp())` })
+    .where(eq(pages.id, pageId));
   await refreshPageSearch(tx, pageId);
 }
 
