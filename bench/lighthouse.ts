@@ -6,23 +6,13 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromiumFlags, chromiumPath } from '../tests/helpers/browser';
 import { buildAndStart, root } from './production-server';
 
 const outDir = path.join(root, 'bench', 'lighthouse');
 const targets = ['/', '/cenote-dos-ojos'];
 const server = await buildAndStart();
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env['CHROME_PATH'] ?? '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: chromiumFlags });
 const summary: Record<string, Record<string, number>> = {};
 try {
   await mkdir(outDir, { recursive: true });

@@ -3,21 +3,21 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const chromiumPath = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
 
-/** Debian's Chromium, headless, with the flags this machine needs (no network beyond loopback). */
+/** Headless, and no network beyond loopback: what Chromium needs on these machines (also used by Lighthouse). */
+export const chromiumFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/** Debian's Chromium with chromiumFlags. */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  return chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
 }
 
 /** Fails the test on a page error or console error (a broken hydration shows up here). */
