@@ -4,7 +4,7 @@ import { createElement as h } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { readPublicSeoSettings } from '../features/settings/settings.repo.server';
 import { loadClientManifest } from '../site/client-manifest.server';
-import { escapeHtml } from '../site/html';
+import { escapeHtml } from '../shared/lib/html';
 import { AuthLayout } from './auth/auth-layout';
 
 const staffRoles = new Set(['editor', 'admin']);

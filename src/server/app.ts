@@ -32,6 +32,7 @@ import { registerErrorHandling } from './plugins/errors.server';
 import { registerSecurityHeaders } from './plugins/security-headers.server';
 import { registerOpenApi } from './plugins/openapi.server';
 import { registerSessions } from './plugins/session.server';
+import { registerWriteRateLimits } from './plugins/write-rate-limits.server';
 
 export interface Readiness {
   ready: boolean;
@@ -162,6 +163,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   registerSessions(app);
+  registerWriteRateLimits(app);
   registerCsrfProtection(app);
 
   app.setNotFoundHandler((request, reply) => {

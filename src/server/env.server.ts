@@ -34,6 +34,8 @@ export const envSchema = z
     ADMIN_PASSWORD: z.string().min(6, { message: 'must be at least 6 characters' }).max(1024).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SEED: booleanFlag.default(true),
+    WRITE_LIMIT_PER_SESSION: z.coerce.number().int().min(1).max(1_000_000).default(240),
+    WRITE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(600),
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
@@ -70,6 +72,8 @@ export interface AppConfig {
   logLevel: Env['LOG_LEVEL'];
   /** Seed the sample content at start (on by default; tests that need an empty site turn it off). */
   seed: boolean;
+  /** API writes (POST/PUT/PATCH/DELETE) allowed per minute per session and per client address. */
+  writeLimits: { perSession: number; perAddress: number };
   /** Where content/ lives; the seed reads it. */
   contentDir: string;
   /** Where the committed SQL migrations live. */
@@ -123,6 +127,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, projectRoot 
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
     logLevel: env.LOG_LEVEL,
     seed: env.SEED,
+    writeLimits: { perSession: env.WRITE_LIMIT_PER_SESSION, perAddress: env.WRITE_LIMIT_PER_ADDRESS },
     contentDir: path.resolve(projectRoot, 'content'),
     migrationsDir: path.resolve(projectRoot, 'db', 'migrations'),
     distDir: path.resolve(projectRoot, 'dist'),

@@ -1,5 +1,5 @@
 import { analyticsScriptOrigin } from '../shared/lib/analytics-hosts';
-import { escapeHtml } from './html';
+import { escapeHtml } from '../shared/lib/html';
 
 interface AnalyticsIds {
   google_analytics_id: string | null;

@@ -1,4 +1,4 @@
-import { escapeHtml, jsonForScript } from './html';
+import { escapeHtml, jsonForScript } from '../shared/lib/html';
 
 export interface HeadPageFields {
   title: string | null;

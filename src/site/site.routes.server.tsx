@@ -16,7 +16,7 @@ import { SearchResultsPage } from './components/search-results-page';
 import { SiteLayout } from './components/site-layout';
 import { renderDocument } from './document.server';
 import { renderHeadTags, resolveHeadMetadata, type HeadPageFields } from './head';
-import { escapeHtml } from './html';
+import { escapeHtml } from '../shared/lib/html';
 import { loadingScreenHtml } from './loading-screen';
 import { analyticsHeadTags, analyticsScript } from './analytics';
 import { imageUrlsIn, resolveImages } from './site-data.server';

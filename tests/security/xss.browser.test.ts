@@ -581,6 +581,9 @@ async function signUpBrowserAdmin(): Promise<number[]> {
 beforeAll(async () => {
   [server, browser] = await Promise.all([
     startTestApp({
+      // The corpus stores thousands of values through one session in a few minutes, far past the
+      // per-minute write limits meant for people; those limits have their own test.
+      env: { WRITE_LIMIT_PER_SESSION: '1000000', WRITE_LIMIT_PER_ADDRESS: '1000000' },
       extraRoutes: (app) =>
         app.get<{ Params: { index: string } }>(
           '/__xss-control/:index',

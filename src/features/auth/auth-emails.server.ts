@@ -1,13 +1,5 @@
+import { escapeHtml } from '../../shared/lib/html';
 import type { MailMessage } from '../mail/mailer.server';
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 function htmlBody(
   siteName: string,

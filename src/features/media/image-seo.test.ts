@@ -89,6 +89,24 @@ describe('countMediaReferences', () => {
     });
   });
 
+  it('reads attributes as an HTML parser does: unquoted, upper case, entities, not inside text or comments', () => {
+    const counts = countMediaReferences({
+      content: [
+        '<p><IMG SRC=/media/u/f.jpg alt=x></p>',
+        '<a href="/media/u/g&#46;jpg">entity-encoded dot</a>',
+        '<a href="/media/u/h.jpg?size=1&amp;v=2">query with an encoded ampersand</a>',
+        '<p>data-src="/media/u/i.jpg" typed as text is not an attribute</p>',
+        '<!-- <img src="/media/u/j.jpg"> -->',
+        '<img data-src="/media/u/k.jpg">',
+      ].join(''),
+    });
+    expect(Object.fromEntries(counts)).toEqual({
+      '/media/u/f.jpg': 1,
+      '/media/u/g.jpg': 1,
+      '/media/u/h.jpg': 1,
+    });
+  });
+
   it('reads absolute URLs by their path', () => {
     expect(mediaPathOf('https://cenoteatlas.org/media/seed/dos-ojos.jpg')).toBe('/media/seed/dos-ojos.jpg');
     expect(mediaPathOf('/media/u/a.jpg#top')).toBe('/media/u/a.jpg');

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNotNull, like, or, sql, count } from 'drizzle-orm';
+import { Parser } from 'htmlparser2';
 import type { Database } from '../../server/db/client.server';
 import { contentBlocks } from '../blocks/blocks.table';
 import { navigationItems } from '../navigation/navigation.table';
@@ -25,7 +26,23 @@ export function mediaPathOf(reference: string): string | undefined {
   return undefined;
 }
 
-const markupAttribute = /\b(src|href|srcset)\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))/gi;
+const referenceAttributes = new Set(['src', 'href', 'srcset']);
+
+/** The values of src, href and srcset attributes in an HTML fragment, entities decoded. */
+function referenceAttributeValues(html: string): Array<{ name: string; value: string }> {
+  const found: Array<{ name: string; value: string }> = [];
+  const parser = new Parser(
+    {
+      onattribute(name, value) {
+        if (referenceAttributes.has(name)) found.push({ name, value });
+      },
+    },
+    { lowerCaseAttributeNames: true, decodeEntities: true },
+  );
+  parser.write(html);
+  parser.end();
+  return found;
+}
 
 /** Every media path a string refers to: the string itself, or src/href/srcset inside HTML. */
 function referencesIn(text: string): string[] {
@@ -33,12 +50,8 @@ function referencesIn(text: string): string[] {
   if (direct) return [direct];
   if (!text.includes('<') || !text.includes('/media/')) return [];
   const found: string[] = [];
-  for (const match of text.matchAll(markupAttribute)) {
-    const value = (match[3] ?? match[4] ?? match[5] ?? '').replaceAll('&amp;', '&');
-    const candidates =
-      match[1]?.toLowerCase() === 'srcset'
-        ? value.split(',').map((part) => part.trim().split(/\s+/)[0] ?? '')
-        : [value];
+  for (const { name, value } of referenceAttributeValues(text)) {
+    const candidates = name === 'srcset' ? value.split(',').map((part) => part.trim().split(/\s+/)[0] ?? '') : [value];
     for (const candidate of candidates) {
       const path = mediaPathOf(candidate);
       if (path) found.push(path);

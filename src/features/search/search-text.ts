@@ -2,6 +2,8 @@
  * Pure text helpers for site search: what of a block is searchable text, how a visitor's query
  * becomes safe search terms, and how a database snippet becomes safe HTML.
  */
+import { decodeHTML } from 'entities';
+import { escapeHtml } from '../../shared/lib/html';
 
 /** Private-use characters that mark highlighted words in snippets (ts_headline StartSel/StopSel). */
 export const markStart = '\uE000';
@@ -18,92 +20,12 @@ export const maxBodyTextLength = 200_000;
 
 const privateMarkers = /[\uE000-\uE003]/g;
 
-const namedEntities: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  ensp: ' ',
-  emsp: ' ',
-  thinsp: ' ',
-  shy: '',
-  zwj: '',
-  zwnj: '',
-  ndash: '–',
-  mdash: '—',
-  hellip: '…',
-  lsquo: '‘',
-  rsquo: '’',
-  sbquo: '‚',
-  ldquo: '“',
-  rdquo: '”',
-  bdquo: '„',
-  laquo: '«',
-  raquo: '»',
-  lsaquo: '‹',
-  rsaquo: '›',
-  bull: '•',
-  middot: '·',
-  deg: '°',
-  times: '×',
-  divide: '÷',
-  plusmn: '±',
-  minus: '−',
-  frac12: '½',
-  frac14: '¼',
-  frac34: '¾',
-  sup2: '²',
-  sup3: '³',
-  micro: 'µ',
-  copy: '©',
-  reg: '®',
-  trade: '™',
-  sect: '§',
-  para: '¶',
-  euro: '€',
-  pound: '£',
-  cent: '¢',
-  yen: '¥',
-  iexcl: '¡',
-  iquest: '¿',
-  aacute: 'á',
-  eacute: 'é',
-  iacute: 'í',
-  oacute: 'ó',
-  uacute: 'ú',
-  ntilde: 'ñ',
-  uuml: 'ü',
-  Aacute: 'Á',
-  Eacute: 'É',
-  Iacute: 'Í',
-  Oacute: 'Ó',
-  Uacute: 'Ú',
-  Ntilde: 'Ñ',
-  Uuml: 'Ü',
-  agrave: 'à',
-  egrave: 'è',
-  ccedil: 'ç',
-  ouml: 'ö',
-  auml: 'ä',
-  szlig: 'ß',
-};
-
-/** Decodes numeric references and the common named entities in one pass (so "&amp;lt;" is "&lt;"). */
+/**
+ * Decodes character references as a browser does (the whole HTML named-entity table, numeric
+ * references, U+FFFD for invalid code points), in one pass so "&amp;lt;" is "&lt;".
+ */
 export function decodeEntities(text: string): string {
-  return text.replace(
-    /&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([A-Za-z][A-Za-z0-9]{1,31}));?/g,
-    (match, dec, hex, name) => {
-      if (dec !== undefined || hex !== undefined) {
-        const code = dec !== undefined ? Number.parseInt(dec as string, 10) : Number.parseInt(hex as string, 16);
-        if (code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return '\uFFFD';
-        return String.fromCodePoint(code);
-      }
-      const decoded = Object.hasOwn(namedEntities, name as string) ? namedEntities[name as string] : undefined;
-      return decoded ?? match;
-    },
-  );
+  return decodeHTML(text);
 }
 
 /** Elements whose content is never visible text. */
@@ -308,15 +230,6 @@ export function highlightWords(words: string[]): string[] {
 /** An ILIKE pattern matching the text anywhere, with %, _ and the escape character itself escaped. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
-
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }
 
 /**

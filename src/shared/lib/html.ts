@@ -1,4 +1,4 @@
-/** Escaping for text and attribute values in hand-built HTML (the document head). */
+/** The one HTML escaper for markup built as strings (document head, sitemap, e-mails, search snippets). */
 export function escapeHtml(value: string): string {
   return value
     .replaceAll('&', '&amp;')
