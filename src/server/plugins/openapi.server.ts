@@ -34,7 +34,10 @@ export const errorBodySchema = z.object({
   }),
 });
 
-/** The error statuses any route may answer with, for the OpenAPI document. */
+/**
+ * The error bodies a route's `response` map spreads, so refusals are serialized as `Error`. Which
+ * statuses the OpenAPI document lists for a route is decided below (`errorStatusesFor`).
+ */
 export const errorResponses = {
   400: errorBodySchema,
   404: errorBodySchema,
