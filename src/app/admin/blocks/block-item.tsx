@@ -1,7 +1,5 @@
-import { useSortable } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import * as Switch from '@radix-ui/react-switch';
-import { ArrowDown, ArrowUp, ChevronDown, GripVertical, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, ChevronDown, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { BlockDataEditor } from '../../../features/blocks/editors';
 import { BlockRenderProvider } from '../../../features/blocks/render-context';
@@ -10,6 +8,7 @@ import { blockDefinitions, isKnownBlockType } from '../../../features/blocks/reg
 import type { BlockDto } from '../../../features/pages/pages.dto';
 import { api, ApiError } from '../../../shared/lib/api-client';
 import { Button } from '../../../shared/ui/button';
+import { DragHandle, useSortableRow } from '../../../shared/ui/sortable-list';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { toastFailure, toastSuccess } from '../ui/toasts';
 
@@ -26,6 +25,12 @@ function summaryOf(data: Record<string, unknown>): string {
     if (typeof value === 'string' && value.trim() !== '') return value;
   }
   return '';
+}
+
+/** How a block is named on screen and in announcements: 'Block 3: Hero – Dive the cenotes'. */
+export function blockLabel(block: Pick<BlockDto, 'block_type' | 'block_data'>, position: number): string {
+  const summary = summaryOf(block.block_data);
+  return `Block ${position}: ${labelOf(block.block_type)}${summary ? ` – ${summary}` : ''}`;
 }
 
 export function BlockItem({
@@ -50,7 +55,7 @@ export function BlockItem({
   onRefresh: () => void;
   onDirtyChange: (dirty: boolean) => void;
 }) {
-  const sortable = useSortable({ id: block.id });
+  const row = useSortableRow(block.id);
   // The copy the draft started from: dirty means "differs from what I loaded", not "from the latest".
   const [base, setBase] = useState({ data: block.block_data, version: block.version });
   const [draft, setDraft] = useState<Record<string, unknown>>(block.block_data);
@@ -141,27 +146,18 @@ export function BlockItem({
 
   const label = labelOf(block.block_type);
   const summary = summaryOf(draft);
-  const style = { transform: CSS.Transform.toString(sortable.transform), transition: sortable.transition };
 
   return (
     <li
-      ref={sortable.setNodeRef}
-      style={style}
-      aria-label={`Block ${position}: ${label}${summary ? ` – ${summary}` : ''}`}
-      className={`rounded-xl border bg-white dark:bg-abyss-900 ${sortable.isDragging ? 'z-10 border-lagoon-400 shadow-xl' : 'border-stone-200 dark:border-white/10'} ${
-        block.is_active ? '' : 'opacity-75'
+      ref={row.rowRef}
+      aria-label={blockLabel({ block_type: block.block_type, block_data: draft }, position)}
+      className={`relative rounded-xl border border-stone-200 bg-white dark:border-white/10 dark:bg-abyss-900 ${
+        row.isMoving ? 'opacity-50' : block.is_active ? '' : 'opacity-75'
       }`}
     >
+      {row.dropIndicator}
       <div className="flex items-center gap-2 px-2 py-2">
-        <button
-          type="button"
-          {...sortable.attributes}
-          {...sortable.listeners}
-          aria-label={`Drag to reorder block ${position}`}
-          className="cursor-grab rounded p-1.5 text-stone-400 hover:bg-stone-100 active:cursor-grabbing dark:hover:bg-white/5"
-        >
-          <GripVertical aria-hidden="true" className="size-4" />
-        </button>
+        <DragHandle handle={row.handle} label={`Drag to reorder block ${position}`} />
         <span className="w-6 text-center font-mono text-xs text-stone-500" aria-hidden="true">
           {position}
         </span>

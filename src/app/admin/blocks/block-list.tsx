@@ -1,28 +1,15 @@
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-} from '@dnd-kit/core';
-import {
-  arrayMove,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { moveItem } from '../../../features/blocks/list-ops';
 import type { BlockDto } from '../../../features/pages/pages.dto';
 import { api } from '../../../shared/lib/api-client';
 import { Button } from '../../../shared/ui/button';
+import { SortableRoot } from '../../../shared/ui/sortable-list';
 import { Spinner } from '../../../shared/ui/spinner';
 import { toastFailure, toastSuccess } from '../ui/toasts';
 import { AddBlockDialog } from './add-block-dialog';
-import { BlockItem } from './block-item';
+import { BlockItem, blockLabel } from './block-item';
 
 export const blocksQueryKey = (pageId: string) => ['blocks', pageId] as const;
 
@@ -68,19 +55,9 @@ export function BlockList({ pageId, onDirtyChange }: { pageId: string; onDirtyCh
 
   const move = (from: number, to: number) => {
     if (to < 0 || to >= order.length || from === to) return;
-    const next = arrayMove(order, from, to);
+    const next = moveItem(order, from, to);
     setOrder(next);
     reorder.mutate(next);
-  };
-
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    move(order.indexOf(String(active.id)), order.indexOf(String(over.id)));
   };
 
   const setDirty = useCallback((id: string, dirty: boolean) => {
@@ -120,52 +97,48 @@ export function BlockList({ pageId, onDirtyChange }: { pageId: string; onDirtyCh
           Add block
         </Button>
       </div>
-      <DndContext
-        sensors={sensors}
-        collisionDetection={closestCenter}
-        onDragEnd={onDragEnd}
-        accessibility={{
-          screenReaderInstructions: {
-            draggable:
-              'To pick up a block, press Space or Enter. Use the arrow keys to move it, Space or Enter to drop it, Escape to cancel.',
-          },
-        }}
+      <SortableRoot
+        mode="list"
+        itemNoun="block"
+        items={order.map((id, index) => {
+          const block = byId.get(id);
+          return { id, label: block ? blockLabel(block, index + 1) : `Block ${index + 1}` };
+        })}
+        onReorder={move}
       >
-        <SortableContext items={order} strategy={verticalListSortingStrategy}>
-          <ol className="space-y-2" aria-label="Content blocks">
-            {order.map((id, index) => {
-              const block = byId.get(id);
-              if (!block) return null;
-              return (
-                <BlockItem
-                  key={id}
-                  block={block}
-                  position={index + 1}
-                  total={order.length}
-                  expanded={expanded.has(id)}
-                  onToggle={() =>
-                    setExpanded((current) => {
-                      const next = new Set(current);
-                      if (next.has(id)) next.delete(id);
-                      else next.add(id);
-                      return next;
-                    })
-                  }
-                  onMove={(delta) => move(index, index + delta)}
-                  onSaved={(saved) => {
-                    queryClient.setQueryData<BlockDto[]>(blocksQueryKey(pageId), (current) =>
-                      current?.map((item) => (item.id === saved.id ? saved : item)),
-                    );
-                    void queryClient.invalidateQueries({ queryKey: ['pages'] });
-                  }}
-                  onRefresh={refresh}
-                  onDirtyChange={(dirty) => setDirty(id, dirty)}
-                />
-              );
-            })}
-          </ol>
-        </SortableContext>
-      </DndContext>
+        <ol className="space-y-2" aria-label="Content blocks">
+          {order.map((id, index) => {
+            const block = byId.get(id);
+            if (!block) return null;
+            return (
+              <BlockItem
+                key={id}
+                block={block}
+                position={index + 1}
+                total={order.length}
+                expanded={expanded.has(id)}
+                onToggle={() =>
+                  setExpanded((current) => {
+                    const next = new Set(current);
+                    if (next.has(id)) next.delete(id);
+                    else next.add(id);
+                    return next;
+                  })
+                }
+                onMove={(delta) => move(index, index + delta)}
+                onSaved={(saved) => {
+                  queryClient.setQueryData<BlockDto[]>(blocksQueryKey(pageId), (current) =>
+                    current?.map((item) => (item.id === saved.id ? saved : item)),
+                  );
+                  void queryClient.invalidateQueries({ queryKey: ['pages'] });
+                }}
+                onRefresh={refresh}
+                onDirtyChange={(dirty) => setDirty(id, dirty)}
+              />
+            );
+          })}
+        </ol>
+      </SortableRoot>
       <AddBlockDialog
         open={adding}
         onOpenChange={setAdding}

@@ -1,22 +1,31 @@
 import * as Switch from '@radix-ui/react-switch';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowDown, ArrowLeft, ArrowRight, ArrowUp, GripVertical, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState, type DragEvent } from 'react';
+import { ArrowDown, ArrowLeft, ArrowRight, ArrowUp, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
 import type { MenuType, NavigationNode } from '../../../features/navigation/navigation.dto';
 import { api } from '../../../shared/lib/api-client';
 import { Button } from '../../../shared/ui/button';
+import {
+  DragHandle,
+  explainRefusal,
+  SortableRoot,
+  useSortableRow,
+  type TreeMove,
+} from '../../../shared/ui/sortable-list';
+import { refusalOf } from '../../../shared/ui/sortable-tree';
 import { Spinner } from '../../../shared/ui/spinner';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { toastFailure, toastSuccess } from '../ui/toasts';
 import { NavigationItemDialog } from './navigation-item-dialog';
 import {
-  dropZone,
   flattenTree,
-  isDescendant,
   keyboardMoveTarget,
-  type DropPosition,
+  maxMenuDepth,
+  menuDepthLimitText,
+  type FlatNavItem,
   type KeyboardMove,
 } from './navigation-tree';
 
@@ -64,13 +73,11 @@ function MenuTree({ menu }: { menu: MenuType }) {
   });
   const [dialog, setDialog] = useState<{ open: boolean; item: NavigationNode | null }>({ open: false, item: null });
   const [deleting, setDeleting] = useState<NavigationNode | null>(null);
-  const [dragging, setDragging] = useState<string | null>(null);
-  const [hover, setHover] = useState<{ id: string; zone: DropPosition } | null>(null);
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['navigation'] });
 
   const move = useMutation({
-    mutationFn: (input: { id: string; targetId: string; position: DropPosition }) =>
+    mutationFn: (input: TreeMove) =>
       api.post<{ items: NavigationNode[] }>(`/api/v1/navigation/${input.id}/move`, {
         targetId: input.targetId,
         position: input.position,
@@ -111,33 +118,26 @@ function MenuTree({ menu }: { menu: MenuType }) {
       </p>
     );
   }
-  const nodes = tree.data;
-  const rows = flattenTree(nodes);
+  const rows = flattenTree(tree.data);
+  const items = rows.map((row) => ({ id: row.node.id, label: row.node.title, depth: row.depth }));
+  const refuse = (reason: string) => toast.error('Not moved', { description: reason });
 
-  const onDrop = (event: DragEvent, targetId: string) => {
-    event.preventDefault();
-    const zone = hover?.id === targetId ? hover.zone : null;
-    const id = dragging;
-    setHover(null);
-    setDragging(null);
-    // Dropping on itself, into its own subtree or without a position does nothing.
-    if (!id || !zone || id === targetId || isDescendant(nodes, id, targetId)) return;
-    move.mutate({ id, targetId, position: zone });
-  };
-
-  const keyboardMove = (index: number, direction: KeyboardMove) => {
-    const item = rows[index];
-    if (!item) return;
-    const target = keyboardMoveTarget(item, direction);
-    if (target) move.mutate({ id: item.node.id, ...target });
+  // The arrow buttons follow the same rules as a drag, depth limit included.
+  const buttonMove = (row: FlatNavItem, direction: KeyboardMove) => {
+    const target = keyboardMoveTarget(row, direction);
+    if (!target) return;
+    const refusal = refusalOf(items, row.node.id, target, maxMenuDepth);
+    if (refusal) refuse(explainRefusal(items, row.node.id, refusal, target, menuDepthLimitText));
+    else move.mutate({ id: row.node.id, ...target });
   };
 
   return (
     <div>
-      <div className="mb-3 flex items-center justify-between gap-3">
-        <p className="text-sm text-stone-600 dark:text-stone-400">
-          Drag an item onto another: its top quarter puts it before, the bottom quarter after, the middle makes it a
-          child. Or use the arrow buttons.
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+        <p className="max-w-prose text-sm text-stone-600 dark:text-stone-400">
+          Drag an item by its handle onto another: the top quarter of a row puts it before, the bottom quarter after,
+          the middle inside. On a touch screen, press and hold the handle first. With the keyboard, press Space on a
+          handle, then the arrow keys. Menus have at most {maxMenuDepth} levels.
         </p>
         <Button
           icon={<Plus aria-hidden="true" className="size-4" />}
@@ -151,105 +151,34 @@ function MenuTree({ menu }: { menu: MenuType }) {
           This menu has no items yet.
         </p>
       ) : (
-        <ul
-          aria-label={`${menu === 'header' ? 'Header' : 'Footer'} navigation`}
-          className="overflow-hidden rounded-xl border border-stone-200 bg-white dark:border-white/10 dark:bg-abyss-900"
+        <SortableRoot
+          mode="tree"
+          items={items}
+          itemNoun="menu item"
+          maxDepth={maxMenuDepth}
+          depthLimitText={menuDepthLimitText}
+          indentPx={indentPx}
+          indentStartPx={8}
+          onMove={(input) => move.mutate(input)}
+          onRefuse={refuse}
         >
-          {rows.map((row, index) => {
-            const { node, depth } = row;
-            const zone = hover?.id === node.id ? hover.zone : null;
-            return (
-              <li
-                key={node.id}
-                draggable
-                aria-label={`${node.title}, level ${depth + 1}`}
-                onDragStart={(event) => {
-                  event.dataTransfer.setData('text/plain', node.id);
-                  event.dataTransfer.effectAllowed = 'move';
-                  setDragging(node.id);
-                }}
-                onDragEnd={() => {
-                  setDragging(null);
-                  setHover(null);
-                }}
-                onDragOver={(event) => {
-                  if (!dragging || dragging === node.id) return;
-                  event.preventDefault();
-                  const rect = event.currentTarget.getBoundingClientRect();
-                  const next = dropZone(event.clientY - rect.top, rect.height);
-                  if (hover?.id !== node.id || hover.zone !== next) setHover({ id: node.id, zone: next });
-                }}
-                onDragLeave={() => hover?.id === node.id && setHover(null)}
-                onDrop={(event) => onDrop(event, node.id)}
-                className={`relative flex items-center gap-2 border-b border-stone-100 py-2 pr-2 last:border-b-0 dark:border-white/5 ${dragging === node.id ? 'opacity-40' : ''} ${
-                  zone === 'inside' ? 'bg-lagoon-50 ring-2 ring-lagoon-400 ring-inset dark:bg-lagoon-950' : ''
-                }`}
-                style={{ paddingLeft: 8 + depth * indentPx }}
-              >
-                {zone === 'before' ? (
-                  <span aria-hidden="true" className="absolute inset-x-0 top-0 h-0.5 bg-lagoon-500" />
-                ) : null}
-                {zone === 'after' ? (
-                  <span aria-hidden="true" className="absolute inset-x-0 bottom-0 h-0.5 bg-lagoon-500" />
-                ) : null}
-                <GripVertical aria-hidden="true" className="size-4 shrink-0 cursor-grab text-stone-400" />
-                <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-medium text-stone-900 dark:text-stone-100">{node.title}</p>
-                  <p className="truncate font-mono text-xs text-stone-500">{node.link_url}</p>
-                </div>
-                <label className="flex items-center gap-2 text-xs text-stone-600 dark:text-stone-300">
-                  <Switch.Root
-                    checked={node.is_active}
-                    onCheckedChange={() => toggle.mutate(node)}
-                    aria-label={`${node.title} active`}
-                    className="relative h-5 w-9 rounded-full bg-stone-300 transition data-[state=checked]:bg-lagoon-600"
-                  >
-                    <Switch.Thumb className="block size-4 translate-x-0.5 rounded-full bg-white shadow transition data-[state=checked]:translate-x-[18px]" />
-                  </Switch.Root>
-                  <span className="w-12">{node.is_active ? 'Active' : 'Inactive'}</span>
-                </label>
-                <div className="flex items-center">
-                  {(
-                    [
-                      ['up', ArrowUp, 'Move up'],
-                      ['down', ArrowDown, 'Move down'],
-                      ['outdent', ArrowLeft, 'Outdent'],
-                      ['indent', ArrowRight, 'Indent'],
-                    ] as const
-                  ).map(([direction, Icon, label]) => (
-                    <button
-                      key={direction}
-                      type="button"
-                      disabled={!keyboardMoveTarget(row, direction) || move.isPending}
-                      onClick={() => keyboardMove(index, direction)}
-                      aria-label={`${label}: ${node.title}`}
-                      title={label}
-                      className="rounded p-1.5 text-stone-500 hover:bg-stone-100 disabled:opacity-25 dark:hover:bg-white/5"
-                    >
-                      <Icon aria-hidden="true" className="size-4" />
-                    </button>
-                  ))}
-                  <button
-                    type="button"
-                    onClick={() => setDialog({ open: true, item: node })}
-                    aria-label={`Edit ${node.title}`}
-                    className="rounded p-1.5 text-stone-500 hover:bg-stone-100 dark:hover:bg-white/5"
-                  >
-                    <Pencil aria-hidden="true" className="size-4" />
-                  </button>
-                  <button
-                    type="button"
-                    onClick={() => setDeleting(node)}
-                    aria-label={`Delete ${node.title}`}
-                    className="rounded p-1.5 text-stone-500 hover:bg-red-50 hover:text-red-700"
-                  >
-                    <Trash2 aria-hidden="true" className="size-4" />
-                  </button>
-                </div>
-              </li>
-            );
-          })}
-        </ul>
+          <ul
+            aria-label={`${menu === 'header' ? 'Header' : 'Footer'} navigation`}
+            className="rounded-xl border border-stone-200 bg-white dark:border-white/10 dark:bg-abyss-900"
+          >
+            {rows.map((row) => (
+              <NavigationRow
+                key={row.node.id}
+                row={row}
+                busy={move.isPending}
+                onMove={(direction) => buttonMove(row, direction)}
+                onToggle={() => toggle.mutate(row.node)}
+                onEdit={() => setDialog({ open: true, item: row.node })}
+                onDelete={() => setDeleting(row.node)}
+              />
+            ))}
+          </ul>
+        </SortableRoot>
       )}
       <NavigationItemDialog
         open={dialog.open}
@@ -271,5 +200,90 @@ function MenuTree({ menu }: { menu: MenuType }) {
         onConfirm={() => deleting && remove.mutate(deleting)}
       />
     </div>
+  );
+}
+
+const rowButton =
+  'inline-flex size-7 items-center justify-center rounded text-stone-500 hover:bg-stone-100 disabled:opacity-25 pointer-coarse:size-9 dark:hover:bg-white/5';
+
+function NavigationRow({
+  row,
+  busy,
+  onMove,
+  onToggle,
+  onEdit,
+  onDelete,
+}: {
+  row: FlatNavItem;
+  busy: boolean;
+  onMove: (direction: KeyboardMove) => void;
+  onToggle: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const { node, depth } = row;
+  const sortable = useSortableRow(node.id);
+  return (
+    <li
+      ref={sortable.rowRef}
+      aria-label={`${node.title}, level ${depth + 1}`}
+      className={`relative flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-stone-100 py-2 pr-2 first:rounded-t-xl last:rounded-b-xl last:border-b-0 dark:border-white/5 ${
+        sortable.isMoving ? 'opacity-40' : ''
+      } ${sortable.dropClassName}`}
+      style={{ paddingLeft: 8 + depth * indentPx }}
+    >
+      {sortable.dropIndicator}
+      <DragHandle handle={sortable.handle} label={`Drag to move ${node.title}`} />
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-medium text-stone-900 dark:text-stone-100">{node.title}</p>
+        <p className="truncate font-mono text-xs text-stone-500">{node.link_url}</p>
+      </div>
+      <div className="flex items-center gap-2 max-sm:w-full max-sm:justify-end">
+        <label className="flex items-center gap-2 text-xs text-stone-600 dark:text-stone-300">
+          <Switch.Root
+            checked={node.is_active}
+            onCheckedChange={onToggle}
+            aria-label={`${node.title} active`}
+            className="relative h-5 w-9 rounded-full bg-stone-300 transition data-[state=checked]:bg-lagoon-600"
+          >
+            <Switch.Thumb className="block size-4 translate-x-0.5 rounded-full bg-white shadow transition data-[state=checked]:translate-x-[18px]" />
+          </Switch.Root>
+          <span className="w-12">{node.is_active ? 'Active' : 'Inactive'}</span>
+        </label>
+        <div className="flex items-center">
+          {(
+            [
+              ['up', ArrowUp, 'Move up'],
+              ['down', ArrowDown, 'Move down'],
+              ['outdent', ArrowLeft, 'Outdent'],
+              ['indent', ArrowRight, 'Indent'],
+            ] as const
+          ).map(([direction, Icon, label]) => (
+            <button
+              key={direction}
+              type="button"
+              disabled={!keyboardMoveTarget(row, direction) || busy}
+              onClick={() => onMove(direction)}
+              aria-label={`${label}: ${node.title}`}
+              title={label}
+              className={rowButton}
+            >
+              <Icon aria-hidden="true" className="size-4" />
+            </button>
+          ))}
+          <button type="button" onClick={onEdit} aria-label={`Edit ${node.title}`} className={rowButton}>
+            <Pencil aria-hidden="true" className="size-4" />
+          </button>
+          <button
+            type="button"
+            onClick={onDelete}
+            aria-label={`Delete ${node.title}`}
+            className={`${rowButton} hover:bg-red-50 hover:text-red-700`}
+          >
+            <Trash2 aria-hidden="true" className="size-4" />
+          </button>
+        </div>
+      </div>
+    </li>
   );
 }

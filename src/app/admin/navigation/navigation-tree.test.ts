@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { NavigationNode } from '../../../features/navigation/navigation.dto';
-import { dropZone, flattenTree, isDescendant, keyboardMoveTarget } from './navigation-tree';
+import { moveNavigationItem, movePositions } from '../../../features/navigation/navigation-move';
+import { projectPlacement, refusalOf } from '../../../shared/ui/sortable-tree';
+import { flattenTree, keyboardMoveTarget, maxMenuDepth } from './navigation-tree';
 
 const node = (id: string, children: NavigationNode[] = []): NavigationNode => ({
   id,
@@ -29,24 +31,7 @@ describe('navigation tree helpers', () => {
     ]);
   });
 
-  it('knows descendants (cycle guard)', () => {
-    expect(isDescendant(tree, 'a', 'a2x')).toBe(true);
-    expect(isDescendant(tree, 'a2', 'a1')).toBe(false);
-    expect(isDescendant(tree, 'b', 'a')).toBe(false);
-  });
-
-  it.each([
-    [0, 'before'],
-    [24, 'before'],
-    [26, 'inside'],
-    [74, 'inside'],
-    [76, 'after'],
-    [100, 'after'],
-  ] as const)('a drop at %i of 100 px is %s', (offset, zone) => {
-    expect(dropZone(offset, 100)).toBe(zone);
-  });
-
-  it('maps keyboard moves to drag moves', () => {
+  it('maps button moves to drag moves', () => {
     const rows = flattenTree(tree);
     const a2 = rows.find((item) => item.node.id === 'a2')!;
     expect(keyboardMoveTarget(a2, 'up')).toEqual({ targetId: 'a1', position: 'before' });
@@ -56,5 +41,52 @@ describe('navigation tree helpers', () => {
     const a = rows.find((item) => item.node.id === 'a')!;
     expect(keyboardMoveTarget(a, 'outdent')).toBeNull();
     expect(keyboardMoveTarget(a, 'indent')).toBeNull();
+  });
+
+  it('refuses an indent that would put a sub-item on level 4', () => {
+    const rows = flattenTree(tree);
+    const flat = rows.map((item) => ({ id: item.node.id, depth: item.depth }));
+    const a2 = rows.find((item) => item.node.id === 'a2')!;
+    expect(refusalOf(flat, 'a2', keyboardMoveTarget(a2, 'indent')!, maxMenuDepth)).toBe('too_deep');
+    const b = rows.find((item) => item.node.id === 'b')!;
+    expect(refusalOf(flat, 'b', keyboardMoveTarget(b, 'indent')!, maxMenuDepth)).toBeNull();
+  });
+
+  it('predicts exactly what the server move does, for every item, target and zone', () => {
+    // a (a1, a2 (a2x)), b, c (c1): orders 1..n per parent, in display order.
+    const menu = [...tree, node('c', [node('c1')])];
+    const rows = flattenTree(menu);
+    const flat = rows.map((item) => ({ id: item.node.id, depth: item.depth }));
+    const items = rows.map((item) => ({
+      id: item.node.id,
+      parent_id: item.parentId,
+      display_order: item.index + 1,
+      menu_type: 'header' as const,
+    }));
+    let compared = 0;
+    for (const moved of flat) {
+      for (const target of flat) {
+        for (const position of movePositions) {
+          const server = moveNavigationItem(items, moved.id, target.id, position);
+          const projection = projectPlacement(flat, moved.id, { targetId: target.id, position });
+          if (!server.ok) {
+            // Onto itself or into its own subtree: the server refuses, the admin never sends it.
+            expect(moved.id === target.id || refusalOf(flat, moved.id, { targetId: target.id, position }, 9)).toBe(
+              moved.id === target.id ? true : 'descendant',
+            );
+            continue;
+          }
+          const after = server.items.find((item) => item.id === moved.id)!;
+          const siblings = server.items.filter((item) => item.parent_id === after.parent_id);
+          expect({ parentId: projection?.parentId, index: projection?.index, count: projection?.count }).toEqual({
+            parentId: after.parent_id,
+            index: after.display_order - 1,
+            count: siblings.length,
+          });
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(60);
   });
 });

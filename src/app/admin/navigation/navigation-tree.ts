@@ -1,4 +1,12 @@
 import type { NavigationNode } from '../../../features/navigation/navigation.dto';
+import type { DropPosition } from '../../../shared/ui/sortable-tree';
+
+/**
+ * The public header shows three levels (item, dropdown entry, its sub-entries); the admin keeps
+ * menus within them, for drags and the arrow buttons alike.
+ */
+export const maxMenuDepth = 3;
+export const menuDepthLimitText = `menus have at most ${maxMenuDepth} levels`;
 
 export interface FlatNavItem {
   node: NavigationNode;
@@ -16,34 +24,9 @@ export function flattenTree(nodes: NavigationNode[], depth = 0, parentId: string
   ]);
 }
 
-export function isDescendant(nodes: NavigationNode[], ancestorId: string, candidateId: string): boolean {
-  const find = (list: NavigationNode[]): NavigationNode | undefined => {
-    for (const node of list) {
-      if (node.id === ancestorId) return node;
-      const found = find(node.children);
-      if (found) return found;
-    }
-    return undefined;
-  };
-  const ancestor = find(nodes);
-  const contains = (list: NavigationNode[]): boolean =>
-    list.some((node) => node.id === candidateId || contains(node.children));
-  return ancestor ? contains(ancestor.children) : false;
-}
-
-export type DropPosition = 'before' | 'after' | 'inside';
-
-/** Spec: top 25 % of the target → before, bottom 25 % → after, the middle → inside (last child). */
-export function dropZone(offsetY: number, height: number): DropPosition {
-  const ratio = height > 0 ? offsetY / height : 0.5;
-  if (ratio < 0.25) return 'before';
-  if (ratio > 0.75) return 'after';
-  return 'inside';
-}
-
 export type KeyboardMove = 'up' | 'down' | 'indent' | 'outdent';
 
-/** The keyboard way to do what dragging does: each keyboard move is one drag-and-drop move. */
+/** The button way to do what dragging does: each button move is one drag-and-drop move. */
 export function keyboardMoveTarget(
   item: FlatNavItem,
   move: KeyboardMove,
