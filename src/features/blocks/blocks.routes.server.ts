@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { errorResponses } from '../../server/plugins/openapi.server';
 import { blockDtoSchema } from '../pages/pages.dto';
 import { toBlockDto } from '../pages/pages.serialize.server';
+import { blockCreateSchema, blockPatchSchema } from './blocks.schema';
 import { createBlock, deleteBlock, listPageBlocks, reorderBlocks, updateBlock } from './blocks.service.server';
 
 const editor = { access: 'editor' } as const;
@@ -35,10 +36,7 @@ export const blocksRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['blocks'],
         summary: 'Add a block at the end of the page (order = count + 1), active',
         params: z.object({ id: z.uuid() }),
-        body: z.object({
-          block_type: z.string().max(40).default(''),
-          block_data: z.record(z.string(), z.unknown()).optional(),
-        }),
+        body: blockCreateSchema,
         response: { 201: z.object({ block: blockDtoSchema }), ...writeErrors },
       },
     },
@@ -78,11 +76,7 @@ export const blocksRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['blocks'],
         summary: 'Change a block (data and/or active flag); send the version you read (409 if stale)',
         params: z.object({ id: z.uuid() }),
-        body: z.object({
-          version: z.number().int().min(1),
-          block_data: z.record(z.string(), z.unknown()).optional(),
-          is_active: z.boolean().optional(),
-        }),
+        body: blockPatchSchema,
         response: { 200: z.object({ block: blockDtoSchema }), ...writeErrors },
       },
     },

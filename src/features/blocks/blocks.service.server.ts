@@ -5,6 +5,7 @@ import type { Database } from '../../server/db/client.server';
 import { AppError, badRequest, conflict, notFound } from '../../server/plugins/app-error.server';
 import { pages } from '../pages/pages.table';
 import { refreshPageSearch } from '../search/search.service.server';
+import type { BlockPatch } from './blocks.schema';
 import { contentBlocks, type BlockRow } from './blocks.table';
 import { blockDefinitions, isKnownBlockType } from './registry';
 
@@ -105,17 +106,45 @@ export async function createBlock(
   });
 }
 
-export async function updateBlock(
-  db: Database,
-  blockId: string,
-  input: { version: number; block_data?: unknown; is_active?: boolean },
-): Promise<BlockRow> {
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `sent` laid over `stored`: nested objects merge key by key, everything else (lists too) is replaced. */
+function mergeData(stored: Record<string, unknown>, sent: Record<string, unknown>): Record<string, unknown> {
+  const result: Record<string, unknown> = { ...stored };
+  for (const [key, value] of Object.entries(sent)) {
+    const merged = isPlainObject(value) && isPlainObject(stored[key]) ? mergeData(stored[key], value) : value;
+    // defineProperty: a key named __proto__ stays a plain key instead of changing the prototype.
+    Object.defineProperty(result, key, { value: merged, enumerable: true, writable: true, configurable: true });
+  }
+  return result;
+}
+
+/**
+ * The block data to store after an edit. For a known type, the keys sent replace the stored ones
+ * and the keys left out keep their values, inside nested objects too (a call to action's button):
+ * validating the sent keys alone would let the type's defaults overwrite every key the request did
+ * not name (decision 45). Data of an unknown type has no schema and no defaults; it is replaced as
+ * a whole, so its raw JSON editor can remove a key.
+ */
+function mergedBlockData(
+  blockType: string,
+  stored: Record<string, unknown>,
+  sent: Record<string, unknown>,
+): Record<string, unknown> {
+  return validateBlockData(blockType, isKnownBlockType(blockType) ? mergeData(stored, sent) : sent);
+}
+
+export async function updateBlock(db: Database, blockId: string, input: BlockPatch): Promise<BlockRow> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(contentBlocks).where(eq(contentBlocks.id, blockId)).limit(1);
     if (!current) throw notFound('Block');
     if (current.version !== input.version) throw conflict('version_conflict', versionConflictMessage);
     const changes: Partial<BlockRow> = { updated_at: new Date(), version: current.version + 1 };
-    if (input.block_data !== undefined) changes.block_data = validateBlockData(current.block_type, input.block_data);
+    if (input.block_data !== undefined) {
+      changes.block_data = mergedBlockData(current.block_type, current.block_data, input.block_data);
+    }
     if (input.is_active !== undefined) changes.is_active = input.is_active;
     const [row] = await tx
       .update(contentBlocks)

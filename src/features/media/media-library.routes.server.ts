@@ -5,10 +5,12 @@ import { AppError, badRequest } from '../../server/plugins/app-error.server';
 import { errorResponses } from '../../server/plugins/openapi.server';
 import { ImageRejectedError, uploadLimits } from './image-pipeline.server';
 import {
+  createFolderSchema,
   imageDtoSchema,
   maxAltTextLength,
   maxCaptionLength,
   mediaFolderDtoSchema,
+  updateFolderSchema,
   updateImageSchema,
   uploadErrorMessages,
   uploadErrorSchema,
@@ -209,7 +211,7 @@ export const mediaLibraryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['media'],
         summary: 'Create a folder (a blank name is refused: "Please enter a folder name.")',
-        body: z.object({ name: z.string().max(1000).default(''), parent_id: z.uuid().nullable().optional() }),
+        body: createFolderSchema,
         response: { 201: z.object({ folder: mediaFolderDtoSchema }), ...writeErrors },
       },
     },
@@ -225,7 +227,7 @@ export const mediaLibraryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['media'],
         summary: 'Rename a folder',
         params: z.object({ id: z.uuid() }),
-        body: z.object({ name: z.string().max(1000).default('') }),
+        body: updateFolderSchema,
         response: { 200: z.object({ folder: mediaFolderDtoSchema }), ...writeErrors },
       },
     },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { updateSchemaOf } from '../../shared/lib/update-schema';
 
 /** An image as the API returns it (spec section 3, plus version and the SEO reasons). */
 export const imageDtoSchema = z.object({
@@ -39,6 +40,16 @@ export const mediaFolderDtoSchema = z.object({
 
 export type MediaFolderDto = z.output<typeof mediaFolderDtoSchema>;
 
+/** Creating a folder: a blank or missing name is refused by the service ("Please enter a folder name."). */
+export const createFolderSchema = z.object({
+  name: z.string().max(1000).default(''),
+  parent_id: z.uuid().nullable().optional(),
+});
+
+/** Renaming a folder (folders do not move): a missing name leaves it as it is, a blank one is refused. */
+export const updateFolderSchema = updateSchemaOf(createFolderSchema.omit({ parent_id: true }));
+export type UpdateFolderInput = z.output<typeof updateFolderSchema>;
+
 export const uploadErrorSchema = z.object({
   filename: z.string(),
   code: z.string(),
@@ -55,15 +66,19 @@ const optionalText = (max: number, what: string) =>
   z
     .string()
     .max(max, { message: `${what} can be at most ${max} characters.` })
-    .nullable()
-    .optional();
+    .nullable();
 
-export const updateImageSchema = z.object({
-  version: z.number().int().min(1),
+/** What an editor may change about an image (the file itself is fixed once uploaded). */
+export const imageFieldsSchema = z.object({
   alt_text: optionalText(maxAltTextLength, 'Alt text'),
   caption: optionalText(maxCaptionLength, 'Caption'),
   category: optionalText(maxCategoryLength, 'Category'),
-  folder_id: z.uuid().nullable().optional(),
+  folder_id: z.uuid().nullable(),
+});
+
+/** A PATCH: the version it read plus only the fields it changes (decision 45: nothing is defaulted). */
+export const updateImageSchema = updateSchemaOf(imageFieldsSchema).extend({
+  version: z.number().int().min(1),
 });
 
 export type UpdateImageInput = z.output<typeof updateImageSchema>;

@@ -13,6 +13,7 @@ import {
   uploadErrorMessages,
   type ImageDto,
   type MediaFolderDto,
+  type UpdateFolderInput,
   type UpdateImageInput,
 } from './media.dto';
 import { refreshImageUsage } from './media-usage.server';
@@ -312,12 +313,15 @@ export async function createFolder(
   return toFolderDto(row!);
 }
 
-export async function renameFolder(db: Database, id: string, input: { name: string }): Promise<MediaFolderDto> {
+export async function renameFolder(db: Database, id: string, input: UpdateFolderInput): Promise<MediaFolderDto> {
   const [current] = await db.select().from(mediaFolders).where(eq(mediaFolders.id, id)).limit(1);
   if (!current) throw notFound('Folder');
-  const name = folderName(input.name);
-  await refuseDuplicateName(db, name, current.parent_id, id);
-  await db.update(mediaFolders).set({ name }).where(eq(mediaFolders.id, id));
+  // A body without a name changes nothing (decision 45): the folder keeps its name.
+  const name = input.name === undefined ? current.name : folderName(input.name);
+  if (input.name !== undefined) {
+    await refuseDuplicateName(db, name, current.parent_id, id);
+    await db.update(mediaFolders).set({ name }).where(eq(mediaFolders.id, id));
+  }
   const folders = await listFolders(db);
   return folders.find((folder) => folder.id === id) ?? toFolderDto({ ...current, name });
 }

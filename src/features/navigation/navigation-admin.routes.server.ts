@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../server/plugins/openapi.server';
+import { updateSchemaOf } from '../../shared/lib/update-schema';
 import { menuTypes, navigationItemDtoSchema, navigationNodeSchema } from './navigation.dto';
 import { movePositions } from './navigation-move';
 import {
@@ -23,20 +24,18 @@ const treeResponse = z.object({ items: z.array(navigationNodeSchema) });
  */
 const text = z.string().max(10_000);
 const createBody = z.object({
-  title: text.default('').describe('Required (spec: "Please provide both title and URL.")'),
+  title: text.default('').describe('Must not be blank (spec: "Please provide both title and URL.")'),
   link_url: text.default('').describe("A site path like '/cenote-diving' or an http(s) address; nothing else"),
   description: text.nullish(),
   menu_type: z.enum(menuTypes),
   parent_id: z.uuid().nullish().describe('Null or absent for a top-level item; the parent must be in the same menu'),
   image_id: z.uuid().nullish(),
 });
-const patchBody = z.object({
+/** Only the fields sent change (decision 45); menu and parent change with the move route. */
+const patchBody = updateSchemaOf(
+  createBody.omit({ menu_type: true, parent_id: true }).extend({ is_active: z.boolean() }),
+).extend({
   version: z.number().int().min(1).describe('The version you read; a stale one gets 409 version_conflict'),
-  title: text.optional(),
-  link_url: text.optional(),
-  description: text.nullish(),
-  is_active: z.boolean().optional(),
-  image_id: z.uuid().nullable().optional(),
 });
 const moveBody = z.object({
   targetId: z.uuid().describe('The item the dragged item was dropped onto'),

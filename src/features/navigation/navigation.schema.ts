@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { updateSchemaOf } from '../../shared/lib/update-schema';
 import { menuTypes } from './navigation.dto';
 import { movePositions } from './navigation-move';
 
@@ -54,14 +55,17 @@ export const navigationItemInputSchema = z.object({
 });
 export type NavigationItemInput = z.output<typeof navigationItemInputSchema>;
 
-/** What the edit dialog sends: the version it read plus the fields that changed. */
-export const navigationItemPatchSchema = z.object({
+/** What an edit may change. Menu and parent change by moving the item (navigationMoveSchema). */
+export const navigationItemFieldsSchema = navigationItemInputSchema
+  .omit({ menu_type: true, parent_id: true })
+  .extend({ is_active: z.boolean() });
+
+/**
+ * What the edit dialog sends: the version it read plus the fields that changed. No default
+ * applies (decision 45): an omitted field, the description too, keeps its value.
+ */
+export const navigationItemPatchSchema = updateSchemaOf(navigationItemFieldsSchema).extend({
   version: z.number().int().min(1),
-  title: title.optional(),
-  link_url: linkUrl.optional(),
-  description: description.optional(),
-  is_active: z.boolean().optional(),
-  image_id: z.uuid().nullable().optional(),
 });
 export type NavigationItemPatch = z.output<typeof navigationItemPatchSchema>;
 

@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, max, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../server/db/client.server';
 import { badRequest, conflict, notFound } from '../../server/plugins/app-error.server';
+import { presentFields } from '../../shared/lib/update-schema';
 import { versionConflictMessage } from '../blocks/blocks.service.server';
 import { images } from '../media/media.table';
 import type { MenuType, NavigationItemDto, NavigationNode } from './navigation.dto';
@@ -141,12 +142,12 @@ export async function updateNavigationItem(db: Database, id: string, body: unkno
     if (!current) throw notFound('Navigation item');
     if (current.version !== version) throw conflict('version_conflict', versionConflictMessage);
     if (fields.image_id) await assertImageExists(tx, fields.image_id);
-    const changes: Partial<NavigationItemRow> = { version: current.version + 1, updated_at: new Date() };
-    if (fields.title !== undefined) changes.title = fields.title;
-    if (fields.link_url !== undefined) changes.link_url = fields.link_url;
-    if (fields.description !== undefined) changes.description = fields.description;
-    if (fields.is_active !== undefined) changes.is_active = fields.is_active;
-    if (fields.image_id !== undefined) changes.image_id = fields.image_id;
+    // Only the fields the request names are written; every other column keeps its value.
+    const changes: Partial<NavigationItemRow> = {
+      ...presentFields(fields),
+      version: current.version + 1,
+      updated_at: new Date(),
+    };
     const [row] = await tx
       .update(navigationItems)
       .set(changes)

@@ -1,6 +1,7 @@
 import { and, eq, max, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../server/db/client.server';
+import { presentFields } from '../../shared/lib/update-schema';
 import { conflict, notFound } from '../../server/plugins/app-error.server';
 import { versionConflictMessage } from '../blocks/blocks.service.server';
 import { refreshPageSearch } from '../search/search.service.server';
@@ -50,7 +51,9 @@ export async function updatePage(
   id: string,
   patch: z.output<typeof pagePatchSchema>,
 ): Promise<{ before: PageRow; after: PageRow }> {
-  const { version, ...fields } = patch;
+  const { version, ...sent } = patch;
+  // Only the fields the request names are written; every other column keeps its value.
+  const fields = presentFields(sent);
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(pages).where(eq(pages.id, id)).limit(1);
     if (!current) throw notFound('Page');

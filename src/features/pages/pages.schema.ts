@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { maxJsonDepth, withinJsonDepth } from '../../shared/lib/json-depth';
 import { imageUrlSchema } from '../../shared/lib/links';
+import { updateSchemaOf } from '../../shared/lib/update-schema';
 
 /** Paths the server owns; a page may not take them. */
 export const reservedSlugs = [
@@ -88,6 +89,10 @@ export const pageInputSchema = pageSeoFieldsSchema.extend({
 
 export type PageInput = z.input<typeof pageInputSchema>;
 
-export const pagePatchSchema = pageInputSchema.partial().extend({
+/**
+ * What a PATCH sends: the version it read plus only the fields it changes. No default applies:
+ * an omitted field keeps its value (decision 45; `.partial()` would unpublish the page).
+ */
+export const pagePatchSchema = updateSchemaOf(pageInputSchema).extend({
   version: z.number().int().min(1),
 });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../server/plugins/openapi.server';
+import { updateSchemaOf } from '../../shared/lib/update-schema';
 import { performanceSettingsRecordSchema, seoSettingsRecordSchema } from './settings.dto';
 import {
   readPerformanceSettingsRecord,
@@ -24,31 +25,35 @@ const version = z
   .min(0)
   .optional()
   .describe('The version you read (0 or absent when nothing was saved yet); a stale one gets 409 version_conflict');
-const seoBody = z.object({
-  version,
-  site_title: text.optional().describe('1 to 120 characters'),
-  site_description: text.nullish().describe('At most 300 characters'),
-  default_og_image: text.nullish().describe("A '/media/…' address or an https:// address; empty for none"),
-  google_analytics_id: text.nullish().describe('Like G-XXXXXXXXXX; empty for none'),
-  google_tag_manager_id: text.nullish().describe('Like GTM-XXXXXXX; empty for none'),
-  twitter_handle: text.nullish().describe('Like @cenoteatlas (stored without the @); empty for none'),
-  facebook_page: text.nullish().describe('https://facebook.com/… (www. allowed); empty for none'),
-  instagram_url: text.nullish().describe('https://instagram.com/… (www. allowed); empty for none'),
-  youtube_url: text.nullish().describe('https://youtube.com/… (www. allowed); empty for none'),
+/*
+ * The first save creates the record from the body (the site title and the switches required).
+ * Every later save changes only the fields it names; a field left out keeps its value (decision 45).
+ */
+const seoFields = z.object({
+  site_title: text.describe('1 to 120 characters (required on the first save)'),
+  site_description: text.nullable().describe('At most 300 characters'),
+  default_og_image: text.nullable().describe("A '/media/…' address or an https:// address; empty for none"),
+  google_analytics_id: text.nullable().describe('Like G-XXXXXXXXXX; empty for none'),
+  google_tag_manager_id: text.nullable().describe('Like GTM-XXXXXXX; empty for none'),
+  twitter_handle: text.nullable().describe('Like @cenoteatlas (stored without the @); empty for none'),
+  facebook_page: text.nullable().describe('https://facebook.com/… (www. allowed); empty for none'),
+  instagram_url: text.nullable().describe('https://instagram.com/… (www. allowed); empty for none'),
+  youtube_url: text.nullable().describe('https://youtube.com/… (www. allowed); empty for none'),
 });
+const seoBody = updateSchemaOf(seoFields).extend({ version });
 const numberish = z
   .union([z.number(), z.string().max(100), z.null()])
-  .optional()
   .describe('A number or numeric text; clamped into the range, the default when not a number');
-const performanceBody = z.object({
-  version,
-  enable_caching: z.boolean(),
+const switchField = z.boolean().describe('Required on the first save');
+const performanceFields = z.object({
+  enable_caching: switchField,
   cache_duration: numberish.describe('Seconds, clamped to 60..604800; 86400 when not a number'),
-  enable_webp: z.boolean(),
-  enable_avif: z.boolean(),
+  enable_webp: switchField,
+  enable_avif: switchField,
   image_quality: numberish.describe('Clamped to 1..100; 85 when not a number'),
-  lazy_loading: z.boolean(),
+  lazy_loading: switchField,
 });
+const performanceBody = updateSchemaOf(performanceFields).extend({ version });
 
 export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const guard = app.requireRole('admin');
@@ -74,7 +79,7 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: guard,
       schema: {
         tags: ['settings'],
-        summary: 'Save the SEO settings (update the record, or create it on the first save)',
+        summary: 'Save the SEO settings: create the record on the first save, then change only the fields sent',
         body: seoBody,
         response: { 200: z.object({ settings: seoSettingsRecordSchema }), ...writeErrors },
       },
@@ -107,7 +112,8 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: guard,
       schema: {
         tags: ['settings'],
-        summary: 'Save the performance settings (numbers are clamped into their ranges)',
+        summary:
+          'Save the performance settings (only the fields sent change after the first save; numbers are clamped)',
         body: performanceBody,
         response: { 200: z.object({ settings: performanceSettingsRecordSchema }), ...writeErrors },
       },

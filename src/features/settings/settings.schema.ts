@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { updateSchemaOf } from '../../shared/lib/update-schema';
 
 /*
  * The rules of the SEO Settings and Performance forms. The admin forms and the server validate
@@ -38,8 +39,10 @@ const numberField = (range: NumberRange) =>
 
 const flag = (label: string) => z.boolean({ error: `Choose whether ${label} is on or off.` });
 
-export const performanceSettingsInputSchema = z.object({
-  version: z.number().int().min(0).optional(),
+/** The version a save read: 0 or absent while nothing was saved yet. */
+const settingsVersion = z.number().int().min(0).optional();
+
+export const performanceSettingsFieldsSchema = z.object({
   enable_caching: flag('caching'),
   cache_duration: numberField(cacheDurationRange),
   enable_webp: flag('WebP images'),
@@ -47,7 +50,15 @@ export const performanceSettingsInputSchema = z.object({
   image_quality: numberField(imageQualityRange),
   lazy_loading: flag('lazy loading'),
 });
+
+/** The first save, which creates the record: the switches are required, a missing number is its default. */
+export const performanceSettingsInputSchema = performanceSettingsFieldsSchema.extend({ version: settingsVersion });
 export type PerformanceSettingsInput = z.output<typeof performanceSettingsInputSchema>;
+
+/** Every later save: only the fields sent change (decision 45); a missing number keeps its value. */
+export const performanceSettingsUpdateSchema = updateSchemaOf(performanceSettingsFieldsSchema).extend({
+  version: settingsVersion,
+});
 
 // ---------------------------------------------------------------------------------------------
 // SEO
@@ -107,8 +118,7 @@ const optionalText = (check: (value: string) => boolean, message: string, normal
     .transform((value) => (value ? normalize(value) : null))
     .refine((value) => value === null || check(value), { error: message });
 
-export const seoSettingsInputSchema = z.object({
-  version: z.number().int().min(0).optional(),
+export const seoSettingsFieldsSchema = z.object({
   site_title: z
     .string({ error: seoMessages.siteTitleMissing })
     .trim()
@@ -141,4 +151,9 @@ export const seoSettingsInputSchema = z.object({
   instagram_url: optionalText((value) => isProfileUrl(value, 'instagram.com'), seoMessages.instagram),
   youtube_url: optionalText((value) => isProfileUrl(value, 'youtube.com'), seoMessages.youtube),
 });
+/** The first save, which creates the record: the site title is required, the rest may be empty. */
+export const seoSettingsInputSchema = seoSettingsFieldsSchema.extend({ version: settingsVersion });
 export type SeoSettingsInput = z.output<typeof seoSettingsInputSchema>;
+
+/** Every later save: only the fields sent change (decision 45); an omitted field keeps its value. */
+export const seoSettingsUpdateSchema = updateSchemaOf(seoSettingsFieldsSchema).extend({ version: settingsVersion });

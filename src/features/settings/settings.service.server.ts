@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../server/db/client.server';
 import { badRequest, conflict } from '../../server/plugins/app-error.server';
+import { presentFields } from '../../shared/lib/update-schema';
 import { versionConflictMessage } from '../blocks/blocks.service.server';
 import {
   defaultPerformanceSettings,
@@ -9,7 +10,12 @@ import {
   type PerformanceSettingsRecord,
   type SeoSettingsRecord,
 } from './settings.dto';
-import { performanceSettingsInputSchema, seoSettingsInputSchema } from './settings.schema';
+import {
+  performanceSettingsInputSchema,
+  performanceSettingsUpdateSchema,
+  seoSettingsInputSchema,
+  seoSettingsUpdateSchema,
+} from './settings.schema';
 import { performanceSettings, seoSettings, type PerformanceSettingsRow, type SeoSettingsRow } from './settings.table';
 
 /** Both settings tables hold one row with this id. */
@@ -28,6 +34,9 @@ function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S>
  * version must match (conditional UPDATE); without one, the caller must have seen none
  * (version 0 or absent) and the INSERT … ON CONFLICT DO NOTHING must win. Anything else is 409
  * and changes nothing.
+ *
+ * The UPDATE writes only the fields the body names, so a save that leaves a field out keeps it
+ * (decision 45); the INSERT is the first save and validates the body as a whole record.
  */
 async function saveSingleRow<Row extends { version: number }>(
   version: number | undefined,
@@ -49,6 +58,20 @@ async function saveSingleRow<Row extends { version: number }>(
   const row = await steps.insert();
   if (!row) throw conflict('version_conflict', versionConflictMessage);
   return row;
+}
+
+/**
+ * A save that names no setting has nothing to do (its version is optional, so even that may be
+ * missing); it is refused rather than read as "keep everything" or "reset everything".
+ */
+function requireSomething<T extends object>(fields: T): T {
+  if (Object.keys(fields).length === 0) throw badRequest('invalid_input', 'Send at least one setting to save.');
+  return fields;
+}
+
+function withoutVersion<T extends { version?: number | undefined }>(input: T): Omit<T, 'version'> {
+  const { version: _version, ...fields } = input;
+  return fields;
 }
 
 function toSeoRecord(row: SeoSettingsRow): SeoSettingsRecord {
@@ -87,7 +110,8 @@ export async function readSeoSettingsRecord(db: Database): Promise<SeoSettingsRe
 }
 
 export async function saveSeoSettings(db: Database, body: unknown): Promise<SeoSettingsRecord> {
-  const { version, ...fields } = parseInput(seoSettingsInputSchema, body);
+  const { version, ...sent } = parseInput(seoSettingsUpdateSchema, body);
+  const fields = requireSomething(presentFields(sent));
   const row = await db.transaction((tx) =>
     saveSingleRow(version, {
       read: async () =>
@@ -104,7 +128,12 @@ export async function saveSeoSettings(db: Database, body: unknown): Promise<SeoS
         (
           await tx
             .insert(seoSettings)
-            .values({ id: settingsRowId, ...fields, version: 1, updated_at: new Date() })
+            .values({
+              id: settingsRowId,
+              ...withoutVersion(parseInput(seoSettingsInputSchema, body)),
+              version: 1,
+              updated_at: new Date(),
+            })
             .onConflictDoNothing()
             .returning()
         )[0],
@@ -120,7 +149,8 @@ export async function readPerformanceSettingsRecord(db: Database): Promise<Perfo
 }
 
 export async function savePerformanceSettings(db: Database, body: unknown): Promise<PerformanceSettingsRecord> {
-  const { version, ...fields } = parseInput(performanceSettingsInputSchema, body);
+  const { version, ...sent } = parseInput(performanceSettingsUpdateSchema, body);
+  const fields = requireSomething(presentFields(sent));
   const row = await db.transaction((tx) =>
     saveSingleRow(version, {
       read: async () =>
@@ -144,7 +174,12 @@ export async function savePerformanceSettings(db: Database, body: unknown): Prom
         (
           await tx
             .insert(performanceSettings)
-            .values({ id: settingsRowId, ...fields, version: 1, updated_at: new Date() })
+            .values({
+              id: settingsRowId,
+              ...withoutVersion(parseInput(performanceSettingsInputSchema, body)),
+              version: 1,
+              updated_at: new Date(),
+            })
             .onConflictDoNothing()
             .returning()
         )[0],
