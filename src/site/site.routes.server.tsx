@@ -20,7 +20,13 @@ import { escapeHtml } from '../shared/lib/html';
 import { loadingScreenHtml } from './loading-screen';
 import { analyticsHeadTags, analyticsScript } from './analytics';
 import { imageUrlsIn, resolveImages } from './site-data.server';
-import { buildCachedPage, etagOf, type CachedPage } from '../features/page-cache/page-cache.server';
+import {
+  buildCachedPage,
+  encodeLive,
+  type CachedPage,
+  type EncodedPage,
+} from '../features/page-cache/page-cache.server';
+import { ifNoneMatchMatches, negotiateEncoding, type ContentCoding } from '../features/page-cache/http-caching.server';
 
 function imageUrlsOf(values: unknown[]): Set<string> {
   const urls = new Set<string>();
@@ -73,9 +79,32 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
   }
 
   /**
-   * A response rendered for this request only (signed-in editors, 404s, search, caching off).
-   * Public pages still get an ETag, so a browser can revalidate them cheaply.
+   * Sends one encoded form of an HTML page. Public pages (decision 43) are `no-cache` with the
+   * strong ETag of the exact bytes sent, and a matching If-None-Match gets a 304 with the same
+   * headers; everything else (signed-in views, 404s, search) is `no-store`. These routes encode
+   * their own responses (the global compression is off for them), so the ETag always names the
+   * bytes on the wire, and Accept-Encoding is negotiated by its q-values.
    */
+  function sendHtml(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    options: { status: number; coding: ContentCoding; page: EncodedPage; revalidate: boolean; cacheState?: string },
+  ) {
+    void reply
+      .status(options.status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('vary', 'Accept-Encoding');
+    if (options.coding !== 'identity') void reply.header('content-encoding', options.coding);
+    if (options.cacheState) void reply.header('x-cache', options.cacheState);
+    if (!options.revalidate) return reply.header('cache-control', 'no-store').send(options.page.body);
+    void reply.header('cache-control', 'no-cache').header('etag', options.page.etag);
+    if (ifNoneMatchMatches(request.headers['if-none-match'], options.page.etag)) {
+      return reply.status(304).removeHeader('content-encoding').send();
+    }
+    return reply.send(options.page.body);
+  }
+
+  /** A page rendered for this request only; public 200s can still be revalidated by their ETag. */
   async function sendLive(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -83,37 +112,14 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
     html: string,
     shareable: boolean,
   ) {
-    void reply.status(status).header('content-type', 'text/html; charset=utf-8');
-    if (!shareable || status !== 200) return reply.header('cache-control', 'no-store').send(html);
-    const etag = etagOf(html);
-    void reply.header('etag', etag).header('cache-control', 'no-cache');
-    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-    return reply.send(html);
+    const coding = negotiateEncoding(request.headers['accept-encoding']);
+    const page = await encodeLive(html, coding);
+    return sendHtml(request, reply, { status, coding, page, revalidate: shareable && status === 200 });
   }
 
   async function renderPage(request: FastifyRequest, reply: FastifyReply, options: RenderOptions) {
     const html = await renderHtml(options);
     return sendLive(request, reply, options.status, html, !options.noStore && request.viewer === null);
-  }
-
-  function sendCached(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    entry: CachedPage,
-    maxAge: number,
-    state: 'HIT' | 'MISS',
-  ) {
-    void reply
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('etag', entry.etag)
-      .header('cache-control', `public, max-age=${maxAge}, stale-while-revalidate=60`)
-      .header('vary', 'Accept-Encoding')
-      .header('x-cache', state);
-    if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
-    const accepted = String(request.headers['accept-encoding'] ?? '');
-    if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(entry.brotli);
-    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(entry.gzip);
-    return reply.send(entry.html);
   }
 
   async function renderNotFound(request: FastifyRequest, reply: FastifyReply) {
@@ -135,18 +141,23 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
     const { settings } = await app.siteState.getPolicy();
     const path = pathForSlug(slug);
     const useCache = request.viewer === null && settings.enable_caching;
+    const now = () => app.clock.now().getTime();
+    const coding = negotiateEncoding(request.headers['accept-encoding']);
+    const sendEntry = (entry: CachedPage, cacheState: 'HIT' | 'MISS') =>
+      sendHtml(request, reply, { status: 200, coding, page: entry.variants[coding], revalidate: true, cacheState });
+    // The cache duration drives this server's cache only: browsers revalidate every time (decision 43).
     if (useCache) {
-      const hit = app.pageCache.get(path, settings.cache_duration * 1000, Date.now());
-      if (hit) return sendCached(request, reply, hit, settings.cache_duration, 'HIT');
+      const hit = app.pageCache.get(path, settings.cache_duration * 1000, now());
+      if (hit) return sendEntry(hit, 'HIT');
     }
     const generation = app.pageCache.generation;
     const rendered = await renderSlug(slug, request);
     if (!rendered) return renderNotFound(request, reply);
     if (useCache) {
-      const entry = buildCachedPage(rendered.html, Date.now());
+      const entry = buildCachedPage(rendered.html, now());
       // A write that landed while we rendered has already invalidated; don't store the old page.
       if (app.pageCache.generation === generation) app.pageCache.set(path, rendered.pageId, entry);
-      return sendCached(request, reply, entry, settings.cache_duration, 'MISS');
+      return sendEntry(entry, 'MISS');
     }
     return sendLive(request, reply, 200, rendered.html, request.viewer === null);
   }
@@ -230,9 +241,12 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
       .send(analyticsScript(seo));
   });
 
-  app.get('/', { config: { access: 'public' } }, async (request, reply) => serveSlug('home', request, reply));
+  // The HTML routes encode their own responses (see sendHtml), so the global compression stays out.
+  const htmlRoute = () => ({ config: { access: 'public' as const }, compress: false as const });
 
-  app.get('/search', { config: { access: 'public' } }, async (request, reply) => {
+  app.get('/', htmlRoute(), async (request, reply) => serveSlug('home', request, reply));
+
+  app.get('/search', htmlRoute(), async (request, reply) => {
     const raw = (request.query as { q?: unknown }).q;
     const query = typeof raw === 'string' ? raw.trim().slice(0, 100) : '';
     const results = query ? await searchPages(app.db, query, 20) : [];
@@ -286,7 +300,7 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
       );
   });
 
-  app.get<{ Params: { slug: string } }>('/:slug', { config: { access: 'public' } }, async (request, reply) => {
+  app.get<{ Params: { slug: string } }>('/:slug', htmlRoute(), async (request, reply) => {
     const { slug } = request.params;
     if (slug === 'home' || !slugPattern.test(slug)) return renderNotFound(request, reply);
     return serveSlug(slug, request, reply);

@@ -29,11 +29,11 @@ const page = async (path: string) => {
 };
 
 describe('performance settings drive the next render', () => {
-  it('cache duration appears in Cache-Control', async () => {
+  it('cache duration stays on the server: browsers get no-cache, no max-age (decision 43)', async () => {
     await savePerformance({ cache_duration: 600 });
-    expect((await page('/cenote-chac-mool')).headers.get('cache-control')).toBe(
-      'public, max-age=600, stale-while-revalidate=60',
-    );
+    const { headers } = await page('/cenote-chac-mool');
+    expect(headers.get('x-cache')).toBe('MISS');
+    expect(headers.get('cache-control')).toBe('no-cache');
   });
 
   it('turning AVIF and WebP off removes those sources from the image markup', async () => {

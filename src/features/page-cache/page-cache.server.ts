@@ -1,13 +1,19 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants as zlibConstants, gzip, gzipSync } from 'node:zlib';
 import type { ContentChange } from '../../server/content-events.server';
+import type { ContentCoding } from './http-caching.server';
+
+/** One encoded form of a page: the exact bytes sent and their strong ETag. */
+export interface EncodedPage {
+  body: Buffer;
+  etag: string;
+}
 
 /** One rendered public page, compressed once when it is stored (compression costs more than rendering). */
 export interface CachedPage {
-  html: Buffer;
-  gzip: Buffer;
-  brotli: Buffer;
-  etag: string;
+  /** Every coding we send; each has its own ETag, since a strong ETag names exact bytes. */
+  variants: Record<ContentCoding, EncodedPage>;
   storedAt: number;
   /** Bytes this entry holds, for the LRU bound. */
   size: number;
@@ -17,9 +23,11 @@ export function etagOf(body: Buffer | string): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
+const encoded = (body: Buffer): EncodedPage => ({ body, etag: etagOf(body) });
+
 export function buildCachedPage(html: string, now: number): CachedPage {
   const raw = Buffer.from(html);
-  const gzip = gzipSync(raw, { level: 9 });
+  const gzipped = gzipSync(raw, { level: 9 });
   const brotli = brotliCompressSync(raw, {
     params: {
       [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
@@ -27,7 +35,35 @@ export function buildCachedPage(html: string, now: number): CachedPage {
       [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
     },
   });
-  return { html: raw, gzip, brotli, etag: etagOf(raw), storedAt: now, size: raw.length + gzip.length + brotli.length };
+  return {
+    variants: { identity: encoded(raw), gzip: encoded(gzipped), br: encoded(brotli) },
+    storedAt: now,
+    size: raw.length + gzipped.length + brotli.length,
+  };
+}
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * A page rendered for one request only (caching off, editors, search, 404), compressed cheaply
+ * in the requested coding (the same effort the API's responses get).
+ */
+export async function encodeLive(html: string, coding: ContentCoding): Promise<EncodedPage> {
+  const raw = Buffer.from(html);
+  if (coding === 'br') {
+    return encoded(
+      await brotliAsync(raw, {
+        params: {
+          [zlibConstants.BROTLI_PARAM_QUALITY]: 4,
+          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+          [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+        },
+      }),
+    );
+  }
+  if (coding === 'gzip') return encoded(await gzipAsync(raw, { level: 1 }));
+  return encoded(raw);
 }
 
 /**

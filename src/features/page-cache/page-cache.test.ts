@@ -1,6 +1,6 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { buildCachedPage, keysToInvalidate, PageCache } from './page-cache.server';
+import { buildCachedPage, encodeLive, etagOf, keysToInvalidate, PageCache } from './page-cache.server';
 
 describe('invalidation map: which writes touch which keys', () => {
   it.each([
@@ -16,13 +16,34 @@ describe('invalidation map: which writes touch which keys', () => {
 describe('PageCache', () => {
   const page = (text: string) => buildCachedPage(`<html>${text}</html>`, 0);
 
-  it('stores compressed forms that decompress to the page, with a strong ETag', () => {
+  it('stores compressed forms that decompress to the page, each with the strong ETag of its own bytes', () => {
     const entry = page('hello');
-    expect(gunzipSync(entry.gzip).toString()).toBe('<html>hello</html>');
-    expect(brotliDecompressSync(entry.brotli).toString()).toBe('<html>hello</html>');
-    expect(entry.etag).toMatch(/^"[\w-]+"$/);
-    expect(page('hello').etag).toBe(entry.etag);
-    expect(page('other').etag).not.toBe(entry.etag);
+    const { identity, gzip, br } = entry.variants;
+    expect(identity.body.toString()).toBe('<html>hello</html>');
+    expect(gunzipSync(gzip.body).toString()).toBe('<html>hello</html>');
+    expect(brotliDecompressSync(br.body).toString()).toBe('<html>hello</html>');
+    for (const variant of [identity, gzip, br]) {
+      expect(variant.etag).toMatch(/^"[\w-]+"$/);
+      expect(variant.etag).toBe(etagOf(variant.body));
+    }
+    expect(new Set([identity.etag, gzip.etag, br.etag]).size).toBe(3);
+    expect(page('hello').variants.br.etag).toBe(br.etag);
+    expect(page('other').variants.identity.etag).not.toBe(identity.etag);
+    expect(entry.size).toBe(identity.body.length + gzip.body.length + br.body.length);
+  });
+
+  it('encodes a live page in the requested coding, with the ETag of those bytes', async () => {
+    const html = `<html>${'live page '.repeat(200)}</html>`;
+    const identity = await encodeLive(html, 'identity');
+    const gzip = await encodeLive(html, 'gzip');
+    const br = await encodeLive(html, 'br');
+    expect(identity.body.toString()).toBe(html);
+    expect(gunzipSync(gzip.body).toString()).toBe(html);
+    expect(brotliDecompressSync(br.body).toString()).toBe(html);
+    expect(gzip.body.length).toBeLessThan(identity.body.length);
+    expect(br.body.length).toBeLessThan(identity.body.length);
+    for (const variant of [identity, gzip, br]) expect(variant.etag).toBe(etagOf(variant.body));
+    expect((await encodeLive(html, 'br')).etag).toBe(br.etag);
   });
 
   it('a block change (page id only) removes that page under whatever path it is stored', () => {

@@ -54,7 +54,7 @@ export function SiteFooter({ chrome }: { chrome: SiteChrome }) {
       <div className="mx-auto grid max-w-7xl gap-12 px-5 py-16 sm:px-8 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1fr]">
         <div>
           <a href="/" className="inline-flex items-center gap-2.5">
-            <LogoMark />
+            <LogoMark id="footer-logo" />
             <span className="font-display text-xl font-semibold text-white">{chrome.siteTitle}</span>
           </a>
           <p className="mt-4 max-w-sm leading-relaxed text-stone-400">

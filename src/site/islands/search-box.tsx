@@ -1,5 +1,5 @@
-import { Search } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Search, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import type { SearchSuggestion } from '../site-types';
 
 const debounceMs = 120;
@@ -7,13 +7,19 @@ const debounceMs = 120;
 /**
  * 'Search cenotes...': suggestions from the real published content as you type; choosing one
  * navigates and clears the box; Enter on a non-empty query opens the results page.
+ *
+ * The WAI-ARIA APG editable combobox with list autocomplete: role="combobox" belongs on an
+ * `input type="text"` (HTML allows neither the role nor aria-expanded on type="search"). What
+ * type="search" gave for free is kept: the search key on phone keyboards (enterKeyHint), a clear
+ * button, and Escape clearing the box once the list is closed. `idPrefix` is unique per page
+ * ('desktop', 'mobile'), so the ids match between the server render and hydration.
  */
 export function SearchBox({ idPrefix }: { idPrefix: string }) {
   const [query, setQuery] = useState('');
   const [suggestions, setSuggestions] = useState<SearchSuggestion[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const listId = `${idPrefix}-${useId()}-suggestions`;
+  const listId = `${idPrefix}-search-suggestions`;
   const inputRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -50,6 +56,13 @@ export function SearchBox({ idPrefix }: { idPrefix: string }) {
 
   const showList = open && query.trim() !== '' && suggestions.length > 0;
 
+  const clear = () => {
+    setQuery('');
+    setSuggestions([]);
+    setActive(-1);
+    setOpen(false);
+  };
+
   return (
     <form
       role="search"
@@ -75,8 +88,10 @@ export function SearchBox({ idPrefix }: { idPrefix: string }) {
         ref={inputRef}
         id={`${idPrefix}-search`}
         name="q"
-        type="search"
+        type="text"
+        enterKeyHint="search"
         autoComplete="off"
+        spellCheck={false}
         placeholder="Search cenotes..."
         role="combobox"
         aria-expanded={showList}
@@ -88,19 +103,46 @@ export function SearchBox({ idPrefix }: { idPrefix: string }) {
         onFocus={() => setOpen(true)}
         onBlur={() => setTimeout(() => setOpen(false), 150)}
         onKeyDown={(event) => {
-          if (!showList) return;
+          if (event.key === 'Escape') {
+            // First Escape closes the list, the next one clears the box (APG; what type="search" did).
+            if (showList) setOpen(false);
+            else if (query !== '') clear();
+            return;
+          }
+          if (!showList) {
+            if (event.key === 'ArrowDown' && suggestions.length > 0 && query.trim() !== '') {
+              event.preventDefault();
+              setOpen(true);
+              setActive(0);
+            }
+            return;
+          }
           if (event.key === 'ArrowDown') {
             event.preventDefault();
             setActive((index) => (index + 1) % suggestions.length);
           } else if (event.key === 'ArrowUp') {
             event.preventDefault();
             setActive((index) => (index <= 0 ? suggestions.length - 1 : index - 1));
-          } else if (event.key === 'Escape') {
-            setOpen(false);
           }
         }}
-        className="w-full rounded-full border border-stone-300 bg-white py-2 pr-4 pl-10 text-sm text-stone-900 placeholder:text-stone-500 focus:border-lagoon-500 focus:ring-2 focus:ring-lagoon-200 focus:outline-none dark:border-white/15 dark:bg-abyss-900 dark:text-stone-100 dark:placeholder:text-stone-400 dark:focus:ring-lagoon-800"
+        className={`w-full rounded-full border border-stone-300 bg-white py-2 pl-10 text-sm text-stone-900 placeholder:text-stone-500 focus:border-lagoon-500 focus:ring-2 focus:ring-lagoon-200 focus:outline-none dark:border-white/15 dark:bg-abyss-900 dark:text-stone-100 dark:placeholder:text-stone-400 dark:focus:ring-lagoon-800 ${query === '' ? 'pr-4' : 'pr-9'}`}
       />
+      {query === '' ? null : (
+        // Pointer users' clear button, like the one type="search" drew; keyboards use Escape.
+        <button
+          type="button"
+          tabIndex={-1}
+          aria-label="Clear search"
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => {
+            clear();
+            inputRef.current?.focus();
+          }}
+          className="absolute top-1/2 right-2.5 flex size-6 -translate-y-1/2 items-center justify-center rounded-full text-stone-500 hover:bg-stone-100 hover:text-stone-800 dark:text-stone-400 dark:hover:bg-white/10 dark:hover:text-stone-100"
+        >
+          <X aria-hidden="true" className="size-4" />
+        </button>
+      )}
       <ul
         id={listId}
         role="listbox"

@@ -22,7 +22,7 @@ export function SiteHeader({ siteTitle, items, currentPath }: SiteHeaderProps) {
     <header className="sticky top-0 z-40 border-b border-stone-200/70 bg-limestone-50/90 backdrop-blur-md dark:border-white/10 dark:bg-abyss-950/85">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-5 sm:px-8">
         <a href="/" className="flex shrink-0 items-center gap-2.5 rounded-lg" aria-label={`${siteTitle} home`}>
-          <LogoMark />
+          <LogoMark id="header-logo" />
           <span className="font-display text-xl font-semibold tracking-tight text-stone-900 dark:text-stone-50">
             {siteTitle}
           </span>

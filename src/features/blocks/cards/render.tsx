@@ -22,7 +22,8 @@ export function tileLabel(card: Pick<Card, 'title'>, index: number): string {
   return /\p{L}/u.test(first) ? first.toUpperCase() : String(index + 1);
 }
 
-function CardItem({ card, index }: { card: Card; index: number }) {
+function CardItem({ card, index, headingLevel }: { card: Card; index: number; headingLevel: 'h2' | 'h3' }) {
+  const Heading = headingLevel;
   const content = (
     <>
       {card.image ? (
@@ -41,7 +42,7 @@ function CardItem({ card, index }: { card: Card; index: number }) {
         </div>
       )}
       <div className="flex flex-1 flex-col p-6">
-        <h3 className="font-display text-xl leading-snug font-semibold text-stone-900 dark:text-stone-50">
+        <Heading className="font-display text-xl leading-snug font-semibold text-stone-900 dark:text-stone-50">
           {card.link ? (
             <a href={card.link} className="after:absolute after:inset-0 focus-visible:outline-none">
               {card.title}
@@ -49,7 +50,7 @@ function CardItem({ card, index }: { card: Card; index: number }) {
           ) : (
             card.title
           )}
-        </h3>
+        </Heading>
         {card.description ? (
           <p className="mt-2 leading-relaxed text-stone-600 dark:text-stone-400">{card.description}</p>
         ) : null}
@@ -104,7 +105,8 @@ export function CardsBlock({ data, position }: BlockRendererProps<'cards'>) {
       <SectionHeading id={id} title={data.title} intro={data.description} level={position === 0 ? 1 : 2} />
       <ul className={`grid gap-6 ${columnClasses[data.columns]}`}>
         {data.cards.map((card, index) => (
-          <CardItem key={index} card={card} index={index} />
+          // One level below the block's heading (h1 when the block opens the page): no level skipped.
+          <CardItem key={index} card={card} index={index} headingLevel={position === 0 ? 'h2' : 'h3'} />
         ))}
       </ul>
     </Section>

@@ -5,6 +5,8 @@ const columnClasses = { 2: 'sm:grid-cols-2', 3: 'sm:grid-cols-2 lg:grid-cols-3' 
 
 export function FeaturesBlock({ data, position }: BlockRendererProps<'features'>) {
   const id = headingId('features', position);
+  // One level below the block's own heading (h1 when the block opens the page): no level skipped.
+  const ItemHeading = position === 0 ? 'h2' : 'h3';
   return (
     <Section className={`${data.backgroundColor} dark:bg-abyss-900`} labelledBy={id}>
       <SectionHeading id={id} title={data.title} intro={data.subtitle} level={position === 0 ? 1 : 2} />
@@ -22,7 +24,9 @@ export function FeaturesBlock({ data, position }: BlockRendererProps<'features'>
                 {feature.icon}
               </span>
             ) : null}
-            <h3 className="font-display text-xl font-semibold text-stone-900 dark:text-stone-50">{feature.title}</h3>
+            <ItemHeading className="font-display text-xl font-semibold text-stone-900 dark:text-stone-50">
+              {feature.title}
+            </ItemHeading>
             {feature.description ? (
               <p className="mt-2 leading-relaxed text-stone-600 dark:text-stone-400">{feature.description}</p>
             ) : null}

@@ -1,8 +1,9 @@
 import type { BlockRendererProps } from '../renderer-types';
 
+/** A <div>, not a <section>: a pull quote has no heading of its own (the figure is its semantics). */
 export function QuoteBlock({ data }: BlockRendererProps<'quote'>) {
   return (
-    <section className="relative overflow-hidden bg-lagoon-950 px-5 py-20 text-white sm:px-8 md:py-28">
+    <div className="relative overflow-hidden bg-lagoon-950 px-5 py-20 text-white sm:px-8 md:py-28">
       <div
         aria-hidden="true"
         className="absolute inset-0 bg-[radial-gradient(ellipse_at_top,rgba(44,200,195,0.25),transparent_60%)]"
@@ -18,6 +19,6 @@ export function QuoteBlock({ data }: BlockRendererProps<'quote'>) {
           {data.author}
         </figcaption>
       </figure>
-    </section>
+    </div>
   );
 }
