@@ -208,7 +208,7 @@ describe('sign-in limits (decision 47)', () => {
       const [mail] = mails;
       expect(mail!.subject).toBe('Someone Is Trying to Sign In to Your Account');
       expect(mail!.content).toMatch(
-        /Someone is trying to sign in to your Cenote Atlas account: 50 sign-ins with a wrong password/,
+        /Someone is trying to sign in to your Cenote Atlas account: 50 sign-ins with a wrong password within 15 minutes, from several different addresses\. None of them got in\./,
       );
       expect(mail!.content).toMatch(/If it was not you, you do not need to do anything\./);
       expect(mail!.content).toMatch(/Your account is protected\. For the next 15 minutes/);

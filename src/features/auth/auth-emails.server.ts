@@ -64,11 +64,11 @@ export function passwordResetEmail(to: string, link: string, siteName = 'Cenote 
  */
 export function signInAttemptsEmail(
   to: string,
-  input: { failures: number; wait: string; resetLink: string },
+  input: { failures: number; window: string; wait: string; resetLink: string },
   siteName = 'Cenote Atlas',
 ): MailMessage {
-  const intro = `Someone is trying to sign in to your ${siteName} account: ${input.failures} sign-ins with a wrong password in the last few minutes, from several different addresses.`;
-  const protectedNow = `Your account is protected. For the next ${input.wait}, only browsers you have signed in with before can try to sign in; everyone else is turned away. Your password has not been revealed.`;
+  const intro = `Someone is trying to sign in to your ${siteName} account: ${input.failures} sign-ins with a wrong password within ${input.window}, from several different addresses. None of them got in.`;
+  const protectedNow = `Your account is protected. For the next ${input.wait}, only browsers you have signed in with before can try to sign in; everyone else is turned away.`;
   const noAction = 'If it was not you, you do not need to do anything.';
   const reset =
     'If you would like to change your password anyway, or cannot sign in from another device until the pause ends, choose a new one with the link below. It is valid for 1 hour and can be used once; setting a new password signs you out everywhere and lifts the pause.';

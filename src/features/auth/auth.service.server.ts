@@ -253,7 +253,8 @@ async function newResetLink(deps: AuthDeps, email: string, now: Date): Promise<s
 async function warnOwner(deps: AuthDeps, user: UserRow, accountSlot: RateLimitSlot, now: Date): Promise<void> {
   const wait = describeWait(Math.max(1, Math.ceil((accountSlot.resetAt.getTime() - now.getTime()) / 1000)));
   const link = await newResetLink(deps, user.email, now);
-  deps.mailer.send(signInAttemptsEmail(user.email, { failures: accountSlot.count, wait, resetLink: link }));
+  const window = describeWait(Math.round(accountSlot.rule.windowMs / 1000));
+  deps.mailer.send(signInAttemptsEmail(user.email, { failures: accountSlot.count, window, wait, resetLink: link }));
 }
 
 /**
