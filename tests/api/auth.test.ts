@@ -132,6 +132,10 @@ describe('sign-up, verification, sign-in and sign-out over HTTP', () => {
       expect(response.status).toBe(401);
       expect(response.body).toEqual({ error: { code: 'invalid_credentials', message: 'Invalid email or password.' } });
       expect(cookieNamed(response.setCookies, 'ca_session')).toBeUndefined();
+      // A failure changes nothing in the browser: no known-browser cookie, the same CSRF token.
+      expect(cookieNamed(response.setCookies, 'ca_known')).toBeUndefined();
+      expect(cookieNamed(response.setCookies, 'ca_csrf')).toBeUndefined();
+      expect(response.headers.get('x-csrf-token')).toBeNull();
     }
   });
 

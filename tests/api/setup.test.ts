@@ -69,6 +69,7 @@ describe('first-run setup with the logged link', () => {
     await prepareFirstAdmin({ db: server.app.db, now: () => clock.now(), config: server.config, log: server.app.log });
     const token = loggedSetupToken(server);
     const client = new ApiClient(server.url);
+    const tokenBefore = (await client.session()).body.csrfToken;
     const created = await client.post<{ user: { email: string; role: string; emailVerified: boolean } }>(
       '/api/v1/setup',
       { token, email: 'Chief@Example.com', password: 'admin-secret', fullName: 'Chief Diver' },
@@ -77,8 +78,15 @@ describe('first-run setup with the logged link', () => {
     expect(created.body.user).toMatchObject({ email: 'chief@example.com', role: 'admin', emailVerified: true });
     expect(created.setCookies.some((line) => line.startsWith('ca_session=') && line.includes('Secure'))).toBe(true);
 
-    const session = await client.get<{ user: { role: string; fullName: string } }>('/api/v1/auth/session');
+    const session = await client.get<{ user: { role: string; fullName: string }; csrfToken: string }>(
+      '/api/v1/auth/session',
+    );
     expect(session.body.user).toMatchObject({ role: 'admin', fullName: 'Chief Diver' });
+    // Signed in by the setup: the CSRF token was replaced by one bound to the new session.
+    const tokenAfter = created.headers.get('x-csrf-token');
+    expect(tokenAfter).toMatch(/^[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}$/);
+    expect(tokenAfter).not.toBe(tokenBefore);
+    expect(session.body.csrfToken).toBe(tokenAfter);
 
     expect((await client.get<{ needed: boolean }>('/api/v1/setup')).body).toEqual({ needed: false });
     const again = await new ApiClient(server.url).post<ErrorBody>('/api/v1/setup', {

@@ -1,4 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
+import http from 'node:http';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { rateLimits } from '../../src/features/auth/auth.table';
@@ -42,15 +43,61 @@ export interface RequestOptions {
   csrf?: boolean;
 }
 
+interface RawResult {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+/** One HTTP request from a chosen local address (fetch cannot bind its socket to one). */
+function requestFrom(
+  localAddress: string,
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: string | undefined },
+): Promise<RawResult> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: init.method, headers: init.headers, localAddress }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(response.headers)) {
+          for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) {
+            headers.append(name, item);
+          }
+        }
+        resolve({ status: response.statusCode ?? 0, headers, text: Buffer.concat(chunks).toString('utf8') });
+      });
+    });
+    request.on('error', reject);
+    request.end(init.body);
+  });
+}
+
+export interface ApiClientOptions {
+  /**
+   * The loopback address the requests leave from (e.g. '127.0.0.2'), so one test can be several
+   * clients to the per-address limits. The server listens on 127.0.0.1; Linux routes all of
+   * 127.0.0.0/8 to the loopback interface.
+   */
+  localAddress?: string;
+}
+
 /**
  * A browser-like client for the JSON API: keeps cookies, and before its first write fetches the
- * CSRF token from GET /api/v1/auth/session, then sends it as x-csrf-token.
+ * CSRF token from GET /api/v1/auth/session, then sends it as x-csrf-token. Like the admin's API
+ * client, it takes the replacement token from the x-csrf-token header of a response that has one
+ * (sign-in, sign-out, setup).
  */
 export class ApiClient {
   readonly cookies = new Map<string, string>();
   csrfToken: string | undefined;
 
-  constructor(readonly baseUrl: string) {}
+  constructor(
+    readonly baseUrl: string,
+    readonly options: ApiClientOptions = {},
+  ) {}
 
   cookieHeader(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
@@ -83,22 +130,22 @@ export class ApiClient {
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     if (this.cookies.size > 0) headers['cookie'] = this.cookieHeader();
     Object.assign(headers, options.headers);
-    const response = await fetch(`${this.baseUrl}${route}`, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      redirect: 'manual',
-    });
+    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+    const response = await this.send(`${this.baseUrl}${route}`, { method, headers, body });
     const setCookies = response.headers.getSetCookie();
     this.keepCookies(setCookies);
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = text ? JSON.parse(text) : undefined;
-    } catch {
-      // not JSON (HTML pages): keep the text
-    }
-    return { status: response.status, body: body as T, headers: response.headers, setCookies };
+    const rotated = response.headers.get('x-csrf-token');
+    if (rotated) this.csrfToken = rotated;
+    return { status: response.status, body: parseBody<T>(response.text), headers: response.headers, setCookies };
+  }
+
+  private async send(
+    url: string,
+    init: { method: string; headers: Record<string, string>; body: string | undefined },
+  ): Promise<RawResult> {
+    if (this.options.localAddress) return requestFrom(this.options.localAddress, url, init);
+    const response = await fetch(url, { ...init, redirect: 'manual' });
+    return { status: response.status, headers: response.headers, text: await response.text() };
   }
 
   async session() {
@@ -118,6 +165,15 @@ export class ApiClient {
   }
   async signIn(email: string, password: string) {
     return this.post<{ user: { id: string; role: Role } } & ErrorBody>('/api/v1/auth/sign-in', { email, password });
+  }
+}
+
+function parseBody<T>(text: string): T {
+  try {
+    return (text ? JSON.parse(text) : undefined) as T;
+  } catch {
+    // not JSON (HTML pages): keep the text
+    return text as T;
   }
 }
 

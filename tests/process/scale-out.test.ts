@@ -137,6 +137,33 @@ describe.runIf(postgresAdminUrl())('two instances on one PostgreSQL and one S3 b
     expect(body.user?.email).toBe(admin.email);
   });
 
+  it('a CSRF token signed by A is accepted by B, and the one B issues at sign-out works on A', async () => {
+    const onA = new ApiClient(a.url);
+    expect((await onA.signIn(admin.email, admin.password)).status).toBe(200);
+    const signedInToken = onA.csrfToken!;
+    // The same browser, its next request reaching B: B reads the session and keeps A's token.
+    const onB = new ApiClient(b.url);
+    for (const [name, value] of onA.cookies) onB.cookies.set(name, value);
+    onB.csrfToken = signedInToken;
+    const session = await onB.get<{ user: { email: string } | null; csrfToken: string }>('/api/v1/auth/session');
+    expect(session.body.user?.email).toBe(admin.email);
+    expect(session.body.csrfToken).toBe(signedInToken);
+    expect(session.setCookies.filter((line) => line.startsWith('ca_csrf='))).toEqual([]);
+
+    const signOut = await onB.post('/api/v1/auth/sign-out');
+    expect(signOut.status).toBe(204);
+    expect(onB.csrfToken).not.toBe(signedInToken);
+    // Back on A with B's new token: accepted (past the CSRF check, the malformed link token is
+    // what is refused); A's signed-in token is not, its session is gone.
+    const backOnA = new ApiClient(a.url);
+    for (const [name, value] of onB.cookies) backOnA.cookies.set(name, value);
+    backOnA.csrfToken = onB.csrfToken;
+    expect((await backOnA.post('/api/v1/auth/verify', { token: 'not-a-token' })).status).toBe(400);
+    backOnA.cookies.set('ca_csrf', signedInToken);
+    backOnA.csrfToken = signedInToken;
+    expect((await backOnA.post('/api/v1/auth/verify', { token: 'not-a-token' })).status).toBe(403);
+  });
+
   it("an edit through A is on B's next response (B's cached page is invalidated)", async () => {
     await (await fetch(`${b.url}/cenote-el-pit`)).text();
     const cached = await fetch(`${b.url}/cenote-el-pit`);

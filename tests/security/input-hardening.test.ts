@@ -485,9 +485,23 @@ describe('session fixation', () => {
     const victimAccount = await createUserWithRole(server, 'admin');
     const victim = new ApiClient(server.url);
     victim.cookies.set('ca_session', attackerSession);
+    // The CSRF token the planted session hands out, which the attacker can read for themselves too.
+    const plantedToken = (await victim.session()).body.csrfToken;
     const signIn = await victim.signIn(victimAccount.email, victimAccount.password);
     expect(signIn.status).toBe(200);
     expect(victim.cookies.get('ca_session')).not.toBe(attackerSession);
+    // The token changed with the session: the one known to the attacker does not work for the victim.
+    expect(victim.csrfToken).not.toBe(plantedToken);
+    const replay = new ApiClient(server.url);
+    for (const [name, value] of victim.cookies) replay.cookies.set(name, value);
+    replay.cookies.set('ca_csrf', plantedToken);
+    const withPlantedToken = await replay.post(
+      '/api/v1/pages',
+      { title: 'Planted', slug: freshSlug() },
+      { csrf: false, headers: { 'x-csrf-token': plantedToken } },
+    );
+    expect(withPlantedToken.status).toBe(403);
+    expect((await victim.post('/api/v1/pages', { title: 'Victim', slug: freshSlug() })).status).toBe(201);
 
     // The planted id no longer works for anyone, and never became the victim's admin session.
     expect((await attacker.get<SessionBody>('/api/v1/auth/session')).body.user).toBeNull();
@@ -585,21 +599,29 @@ describe('cookie flags', () => {
     const client = new ApiClient(target.url);
     const session = await client.session();
     expectBrowserOnlyCookie(cookieNamed(session.setCookies, 'ca_csrf'), secure);
+    expectBrowserOnlyCookie(cookieNamed(session.setCookies, 'ca_visitor'), secure);
     const signIn = await client.signIn(email, password);
     const sessionCookie = cookieNamed(signIn.setCookies, 'ca_session');
     expectBrowserOnlyCookie(sessionCookie, secure);
     expect(attributesOf(sessionCookie).get('max-age')).toBe(String(30 * 24 * 60 * 60));
+    // The CSRF token bound to the new session, and the known-browser cookie (decision 47).
+    expectBrowserOnlyCookie(cookieNamed(signIn.setCookies, 'ca_csrf'), secure);
+    const known = cookieNamed(signIn.setCookies, 'ca_known');
+    expectBrowserOnlyCookie(known, secure);
+    expect(attributesOf(known).get('max-age')).toBe(String(365 * 24 * 60 * 60));
     const signOut = await client.post('/api/v1/auth/sign-out');
     const cleared = cookieNamed(signOut.setCookies, 'ca_session');
     expectBrowserOnlyCookie(cleared, secure);
     expect(cleared).toMatch(/^ca_session=;/);
+    expectBrowserOnlyCookie(cookieNamed(signOut.setCookies, 'ca_csrf'), secure);
+    expectBrowserOnlyCookie(cookieNamed(signOut.setCookies, 'ca_visitor'), secure);
   }
 
-  it('session and CSRF cookies are HttpOnly, SameSite=Lax, Path=/, host-only and not Secure on an http site', async () => {
+  it('session, CSRF, visitor and known-browser cookies are HttpOnly, SameSite=Lax, Path=/, host-only and not Secure on an http site', async () => {
     await checkFlags(server, false);
   });
 
-  it('both are Secure when PUBLIC_URL is https', async () => {
+  it('all are Secure when PUBLIC_URL is https', async () => {
     const secureServer = await startTestApp({ seed: false, env: { PUBLIC_URL: 'https://atlas.example' } });
     try {
       await checkFlags(secureServer, true);

@@ -48,3 +48,34 @@ export function passwordResetEmail(to: string, link: string, siteName = 'Cenote 
     html: htmlBody(siteName, 'Reset your password', [intro, validity], link, 'Choose a new password', after),
   };
 }
+
+/**
+ * Sent once per window when failed sign-ins from many addresses reach the account-wide limit
+ * (decision 47). It says what happened, that nothing needs doing, and offers a way to change the
+ * password anyway (which also lifts the pause).
+ */
+export function signInAttemptsEmail(
+  to: string,
+  input: { failures: number; window: string; wait: string; resetLink: string },
+  siteName = 'Cenote Atlas',
+): MailMessage {
+  const intro = `Someone is trying to sign in to your ${siteName} account: ${input.failures} sign-ins with a wrong password within ${input.window}, from several different addresses. None of them got in.`;
+  const protectedNow = `Your account is protected. For the next ${input.wait}, only browsers you have signed in with before can try to sign in; everyone else is turned away.`;
+  const noAction = 'If it was not you, you do not need to do anything.';
+  const reset =
+    'If you would like to change your password anyway, or cannot sign in from another device until the pause ends, choose a new one with the link below. It is valid for 1 hour and can be used once; setting a new password signs you out everywhere and lifts the pause.';
+  const after = 'If the attempts were yours, you can ignore this e-mail.';
+  return {
+    to,
+    subject: 'Someone Is Trying to Sign In to Your Account',
+    text: `${intro}\n\n${protectedNow}\n\n${noAction}\n\n${reset}\n${input.resetLink}\n\n${after}\n\n${siteName}\n`,
+    html: htmlBody(
+      siteName,
+      'Someone is trying to sign in to your account',
+      [intro, protectedNow, noAction, reset],
+      input.resetLink,
+      'Choose a new password',
+      after,
+    ),
+  };
+}

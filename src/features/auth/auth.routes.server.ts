@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema, errorResponses } from '../../server/plugins/openapi.server';
 import { issueCsrfToken } from '../../server/plugins/csrf.server';
-import { clearSessionCookie, sessionCookieName, setSessionCookie } from '../../server/plugins/session.server';
 import { messageSchema, sessionUserSchema } from './auth.dto';
 import {
   requestPasswordReset,
@@ -13,7 +12,8 @@ import {
   verifyEmail,
   type AuthDeps,
 } from './auth.service.server';
-import { deleteSession } from './sessions.server';
+import { knownBrowserCookieName } from './known-browsers.server';
+import { endBrowserSession, startBrowserSession } from './session-start.server';
 import { toSessionUser } from './users.service.server';
 
 const publicAccess = { access: 'public' } as const;
@@ -58,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => ({
       user: request.viewer?.user ?? null,
-      csrfToken: issueCsrfToken(app, request, reply),
+      csrfToken: await issueCsrfToken(app, request, reply),
     }),
   );
 
@@ -86,16 +86,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: publicAccess,
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with e-mail and password; sets the session cookie (a new session id every time)',
+        summary:
+          'Sign in with e-mail and password; sets the session cookie (a new session id every time) and replaces the CSRF token',
+        description:
+          'The new CSRF token is in the x-csrf-token response header (and the ca_csrf cookie); the one used for this request no longer works. Failures are limited per account and address (10 per 15 minutes), per address (30) and per account from all addresses (50, then the owner is e-mailed); a right password never counts.',
         body: z.object({ email: text(320), password: text(4096) }),
         response: { 200: z.object({ user: sessionUserSchema }), ...authErrors },
       },
     },
     async (request, reply) => {
-      const { user, session } = await signIn(deps(), request.ip, request.body);
-      const previous = request.cookies[sessionCookieName];
-      if (previous) await deleteSession(app.db, previous);
-      setSessionCookie(reply, app.config, session, app.clock.now());
+      const { user, session } = await signIn(
+        deps(),
+        { ip: request.ip, knownBrowser: request.cookies[knownBrowserCookieName] },
+        request.body,
+      );
+      await startBrowserSession(app, request, reply, user, session);
       return { user: toSessionUser(user) };
     },
   );
@@ -107,14 +112,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'End the current session and clear its cookie',
+        description:
+          'The CSRF token is replaced by one for the signed-out browser: the new one is in the x-csrf-token response header.',
         response: { 204: z.void(), ...authErrors },
       },
     },
     async (request, reply) => {
-      const token = request.cookies[sessionCookieName];
-      if (token) await deleteSession(app.db, token);
-      clearSessionCookie(reply, app.config);
-      request.viewer = null;
+      await endBrowserSession(app, request, reply);
       return reply.status(204).send();
     },
   );

@@ -2,10 +2,23 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/client.server';
 import { AppError, badRequest } from '../../server/plugins/app-error.server';
 import type { Mailer } from '../mail/mailer.server';
-import { passwordResetEmail, verificationEmail } from './auth-emails.server';
+import { passwordResetEmail, signInAttemptsEmail, verificationEmail } from './auth-emails.server';
 import { emailVerificationTokens, passwordResetTokens, users, type UserRow } from './auth.table';
 import { hashPassword, passwordMaxLength, passwordMinLength, verifyPassword } from './passwords.server';
-import { clearRateLimit, enforceRateLimits, rateLimitRules } from './rate-limits.server';
+import { isKnownBrowser } from './known-browsers.server';
+import {
+  addressSubject,
+  clearRateLimit,
+  clearSignInLimitsOfAccount,
+  describeWait,
+  emailSubject,
+  enforceRateLimits,
+  rateLimitRules,
+  releaseRateLimitSlot,
+  takeRateLimitSlots,
+  type RateLimitRule,
+  type RateLimitSlot,
+} from './rate-limits.server';
 import { createSession, deleteSessionsOfUser, type NewSession } from './sessions.server';
 import { linkTokenPattern, newLinkToken, sha256 } from './tokens.server';
 import { createUser, emailSchema, findUserByEmail, UserExistsError } from './users.service.server';
@@ -99,7 +112,7 @@ export async function signUp(
 ): Promise<{ message: string }> {
   const email = parseEmail(input.email);
   const password = checkNewPassword(input.password);
-  await enforceRateLimits(deps.db, deps.now(), [[rateLimitRules.signUpIp, ip]]);
+  await enforceRateLimits(deps.db, deps.now(), [[rateLimitRules.signUpIp, addressSubject(ip)]]);
   let user: UserRow;
   try {
     user = await createUser(
@@ -150,8 +163,8 @@ export async function resendVerification(
 ): Promise<{ message: string }> {
   const email = parseEmail(rawEmail);
   await enforceRateLimits(deps.db, deps.now(), [
-    [rateLimitRules.resendVerificationIp, ip],
-    [rateLimitRules.resendVerificationEmail, email],
+    [rateLimitRules.resendVerificationIp, addressSubject(ip)],
+    [rateLimitRules.resendVerificationEmail, emailSubject(email)],
   ]);
   const user = await findUserByEmail(deps.db, email);
   if (user && user.email_verified_at === null) await sendVerification(deps, user);
@@ -160,26 +173,88 @@ export async function resendVerification(
   return { message: authMessages.verificationResent };
 }
 
+/** Where a sign-in comes from: the client address and the browser's known-browser cookie, if any. */
+export interface SignInOrigin {
+  ip: string;
+  knownBrowser?: string | undefined;
+}
+
+/**
+ * Decision 47: only failures count (a wrong password or an unknown account), per account and
+ * address (10 in 15 minutes), per address (30) and per account from every address together (50;
+ * a browser that has signed in to the account before is exempt from this one). Each attempt takes
+ * its places in the windows before the password is checked, so a full window refuses with 429
+ * without testing the password, and parallel guesses cannot overrun a limit. A right password
+ * gives the places back and clears the account+address count: success never counts.
+ */
 export async function signIn(
   deps: AuthDeps,
-  ip: string,
+  origin: SignInOrigin,
   input: { email?: string; password?: string },
 ): Promise<{ user: UserRow; session: NewSession }> {
   const email = parseEmail(input.email);
   if (!input.password) throw badRequest('password_required', authMessages.passwordRequired, 'password');
-  await enforceRateLimits(deps.db, deps.now(), [
-    [rateLimitRules.signInIp, ip],
-    [rateLimitRules.signInEmail, email],
-  ]);
+  const now = deps.now();
+  const account = emailSubject(email);
+  const address = addressSubject(origin.ip);
   const user = await findUserByEmail(deps.db, email);
-  const passwordOk = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password);
-  if (!user || !passwordOk) throw new AppError(401, 'invalid_credentials', authMessages.invalidCredentials);
+  const knownBrowser = user !== undefined && (await isKnownBrowser(deps.db, user, origin.knownBrowser));
+  const limits: Array<readonly [RateLimitRule, string]> = [
+    [rateLimitRules.signInAddress, address],
+    [rateLimitRules.signInAccountAddress, `${account}:${address}`],
+  ];
+  if (!knownBrowser) limits.push([rateLimitRules.signInAccount, account]);
+  const slots = await takeRateLimitSlots(deps.db, now, limits);
+
+  let passwordOk: boolean;
+  try {
+    passwordOk = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password);
+  } catch (error) {
+    await releaseSlots(deps.db, slots);
+    throw error;
+  }
+  if (!user || !passwordOk) {
+    // The failure keeps its places. The one that fills the account-wide window tells the owner.
+    const accountSlot = slots.find((slot) => slot.rule === rateLimitRules.signInAccount);
+    if (user && accountSlot && accountSlot.count === rateLimitRules.signInAccount.limit) {
+      await warnOwner(deps, user, accountSlot, now);
+    }
+    throw new AppError(401, 'invalid_credentials', authMessages.invalidCredentials);
+  }
+  await releaseSlots(
+    deps.db,
+    slots.filter((slot) => slot.rule !== rateLimitRules.signInAccountAddress),
+  );
+  await clearRateLimit(deps.db, rateLimitRules.signInAccountAddress, `${account}:${address}`);
   // Only after the password is right, so this does not reveal which addresses have accounts.
   if (user.email_verified_at === null) {
     throw new AppError(403, 'email_not_verified', authMessages.emailNotVerified, 'email');
   }
-  await clearRateLimit(deps.db, rateLimitRules.signInEmail, email);
-  return { user, session: await createSession(deps.db, user.id, deps.now()) };
+  return { user, session: await createSession(deps.db, user.id, now) };
+}
+
+async function releaseSlots(db: Database, slots: RateLimitSlot[]): Promise<void> {
+  for (const slot of slots) await releaseRateLimitSlot(db, slot);
+}
+
+/** Stores a reset token for the account and returns the link that uses it (valid 1 hour). */
+async function newResetLink(deps: AuthDeps, email: string, now: Date): Promise<string> {
+  const token = newLinkToken();
+  await deps.db.insert(passwordResetTokens).values({
+    email,
+    token_hash: sha256(token),
+    expires_at: new Date(now.getTime() + resetTokenLifetimeMs),
+    used: false,
+    created_at: now,
+  });
+  return resetLink(deps.publicUrl, token);
+}
+
+async function warnOwner(deps: AuthDeps, user: UserRow, accountSlot: RateLimitSlot, now: Date): Promise<void> {
+  const wait = describeWait(Math.max(1, Math.ceil((accountSlot.resetAt.getTime() - now.getTime()) / 1000)));
+  const link = await newResetLink(deps, user.email, now);
+  const window = describeWait(Math.round(accountSlot.rule.windowMs / 1000));
+  deps.mailer.send(signInAttemptsEmail(user.email, { failures: accountSlot.count, window, wait, resetLink: link }));
 }
 
 /**
@@ -194,22 +269,13 @@ export async function requestPasswordReset(
   const email = parseEmail(rawEmail);
   const now = deps.now();
   await enforceRateLimits(deps.db, now, [
-    [rateLimitRules.resetRequestIp, ip],
-    [rateLimitRules.resetRequestEmail, email],
+    [rateLimitRules.resetRequestIp, addressSubject(ip)],
+    [rateLimitRules.resetRequestEmail, emailSubject(email)],
   ]);
-  const token = newLinkToken();
-  const tokenHash = sha256(token);
   const user = await findUserByEmail(deps.db, email);
-  if (user) {
-    await deps.db.insert(passwordResetTokens).values({
-      email: user.email,
-      token_hash: tokenHash,
-      expires_at: new Date(now.getTime() + resetTokenLifetimeMs),
-      used: false,
-      created_at: now,
-    });
-    deps.mailer.send(passwordResetEmail(user.email, resetLink(deps.publicUrl, token)));
-  }
+  if (user) deps.mailer.send(passwordResetEmail(user.email, await newResetLink(deps, user.email, now)));
+  // The same token work either way, so the timing says no more than the answer does.
+  else sha256(newLinkToken());
   return { message: authMessages.resetRequested };
 }
 
@@ -253,6 +319,8 @@ export async function resetPassword(
     // Any other link sent to this address is void now too.
     await tx.update(passwordResetTokens).set({ used: true }).where(eq(passwordResetTokens.email, token.email));
     await deleteSessionsOfUser(tx, user.id);
+    // Following the e-mailed link proves the owner: any pause on signing in to the account ends.
+    await clearSignInLimitsOfAccount(tx, token.email);
   });
   return { message: authMessages.passwordUpdated };
 }

@@ -92,3 +92,14 @@ export const setupTokens = pgTable(
   },
   (table) => [index('setup_tokens_expires_idx').on(table.expires_at)],
 );
+
+/**
+ * Keys the server signs with (CSRF tokens, known-browser cookies). Kept in the database, not in
+ * DATA_DIR, so every instance on one PostgreSQL server signs and checks with the same key.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  /** 32 random bytes, base64url. */
+  value: text('value').notNull(),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

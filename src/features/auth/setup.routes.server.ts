@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema, errorResponses } from '../../server/plugins/openapi.server';
-import { sessionCookieName, setSessionCookie } from '../../server/plugins/session.server';
 import { sessionUserSchema } from './auth.dto';
-import { createSession, deleteSession } from './sessions.server';
+import { createSession } from './sessions.server';
+import { startBrowserSession } from './session-start.server';
 import { adminExists, completeSetup } from './setup.service.server';
 import { toSessionUser } from './users.service.server';
 
@@ -50,10 +50,7 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await completeSetup({ db: app.db, now: () => app.clock.now() }, request.body);
-      const previous = request.cookies[sessionCookieName];
-      if (previous) await deleteSession(app.db, previous);
-      const now = app.clock.now();
-      setSessionCookie(reply, app.config, await createSession(app.db, user.id, now), now);
+      await startBrowserSession(app, request, reply, user, await createSession(app.db, user.id, app.clock.now()));
       void reply.header('cache-control', 'no-store');
       return reply.status(201).send({ user: toSessionUser(user) });
     },

@@ -24,6 +24,11 @@ export interface SessionInfo {
   csrfToken: string;
 }
 
+/**
+ * The CSRF token of this page (decision 47: bound to the session, replaced at sign-in and
+ * sign-out). It comes from GET /api/v1/auth/session, and any response that replaces it (sign-in,
+ * sign-out, setup) carries the new one in its `x-csrf-token` header.
+ */
 let csrfToken: string | null = null;
 
 export async function fetchSession(): Promise<SessionInfo> {
@@ -32,19 +37,43 @@ export async function fetchSession(): Promise<SessionInfo> {
   return session;
 }
 
-async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+/** The token to send with a write; `refresh` asks the server again (after a csrf_failed). */
+export async function csrfTokenForWrites(refresh = false): Promise<string> {
+  if (refresh || !csrfToken) await fetchSession();
+  return csrfToken ?? '';
+}
+
+/** Picks up a replaced token from any response that carries one. */
+export function rememberCsrfToken(token: string | null): void {
+  if (token) csrfToken = token;
+}
+
+function isWrite(method: string): boolean {
+  return method !== 'GET' && method !== 'HEAD';
+}
+
+async function send(method: string, path: string, body: unknown): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
-  if (method !== 'GET' && method !== 'HEAD') {
-    if (!csrfToken) await fetchSession();
-    headers['x-csrf-token'] = csrfToken ?? '';
-  }
+  if (isWrite(method)) headers['x-csrf-token'] = await csrfTokenForWrites();
   const response = await fetch(path, {
     method,
     headers,
     credentials: 'same-origin',
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+  rememberCsrfToken(response.headers.get('x-csrf-token'));
+  return response;
+}
+
+async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  let response = await send(method, path, body);
+  // Another tab signed in or out, or the session ended: the token this page held no longer fits.
+  // The refusal happened before anything changed, so one retry with a fresh token is safe.
+  if (isWrite(method) && response.status === 403 && (await errorCode(response)) === 'csrf_failed') {
+    await csrfTokenForWrites(true);
+    response = await send(method, path, body);
+  }
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   let parsed: unknown;
@@ -63,6 +92,16 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
     );
   }
   return parsed as T;
+}
+
+/** The error code of a refusal, read from a clone so the response itself stays readable. */
+async function errorCode(response: Response): Promise<string | undefined> {
+  try {
+    const parsed = (await response.clone().json()) as { error?: { code?: string } } | undefined;
+    return parsed?.error?.code;
+  } catch {
+    return undefined;
+  }
 }
 
 export const api = {

@@ -1,4 +1,4 @@
-import { ApiError, fetchSession } from './api-client';
+import { ApiError, csrfTokenForWrites } from './api-client';
 
 /** Where one upload request is: sending bytes (with how many went), then waiting for the server. */
 export type UploadProgress = { phase: 'uploading'; loaded: number; total: number } | { phase: 'processing' };
@@ -8,13 +8,6 @@ export interface UploadOptions {
   url?: string;
   /** Aborts the request; the promise then rejects with an ApiError of code 'aborted'. */
   signal?: AbortSignal;
-}
-
-let csrfToken: string | null = null;
-
-async function token(refresh: boolean): Promise<string> {
-  if (refresh || !csrfToken) csrfToken = (await fetchSession()).csrfToken;
-  return csrfToken;
 }
 
 const defaultFailure = 'Failed to upload image. Please try again.';
@@ -83,10 +76,10 @@ export async function uploadWithProgress<T>(
   options: UploadOptions = {},
 ): Promise<T> {
   try {
-    return await send<T>(file, fields, onProgress, await token(false), options);
+    return await send<T>(file, fields, onProgress, await csrfTokenForWrites(), options);
   } catch (error) {
     if (error instanceof ApiError && error.status === 403 && error.code === 'csrf_failed') {
-      return send<T>(file, fields, onProgress, await token(true), options);
+      return send<T>(file, fields, onProgress, await csrfTokenForWrites(true), options);
     }
     throw error;
   }

@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { rotateCsrfTokenForSession, rotateCsrfTokenForVisitor } from '../../server/plugins/csrf.server';
+import {
+  baseCookieOptions,
+  clearSessionCookie,
+  sessionCookieName,
+  setSessionCookie,
+} from '../../server/plugins/session.server';
+import type { UserRow } from './auth.table';
+import { knownBrowserCookieName, knownBrowserLifetimeSeconds, knownBrowserToken } from './known-browsers.server';
+import { deleteSession, type NewSession } from './sessions.server';
+
+/**
+ * Everything a browser gets when it signs in (sign-in, first-admin setup): the new session cookie
+ * (the id it sent before is deleted: no fixation), a known-browser cookie for this account, and a
+ * CSRF token bound to the new session, in the `ca_csrf` cookie and the `x-csrf-token` header.
+ */
+export async function startBrowserSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: UserRow,
+  session: NewSession,
+): Promise<void> {
+  const previous = request.cookies[sessionCookieName];
+  if (previous) await deleteSession(app.db, previous);
+  setSessionCookie(reply, app.config, session, app.clock.now());
+  void reply.setCookie(knownBrowserCookieName, await knownBrowserToken(app.db, user), {
+    ...baseCookieOptions(app.config),
+    maxAge: knownBrowserLifetimeSeconds,
+  });
+  await rotateCsrfTokenForSession(app, reply, session.token);
+}
+
+/** Sign-out: the session ends on the server, its cookie is cleared and the CSRF token replaced. */
+export async function endBrowserSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  const token = request.cookies[sessionCookieName];
+  if (token) await deleteSession(app.db, token);
+  clearSessionCookie(reply, app.config);
+  request.viewer = null;
+  await rotateCsrfTokenForVisitor(app, reply);
+}
