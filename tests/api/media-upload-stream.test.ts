@@ -222,6 +222,57 @@ describe('a cut-off upload', () => {
   });
 });
 
+describe('requests the HTTP parser gives up on', () => {
+  /** Raw bytes in, the raw answers out (the client closes its sending side after writing). */
+  async function rawExchange(request: string): Promise<string> {
+    const url = new URL(server.url);
+    const socket = connect(Number(url.port), url.hostname);
+    const received: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => received.push(chunk));
+    socket.on('error', () => {});
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.end(request);
+    await new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    return Buffer.concat(received).toString('utf8');
+  }
+  const parse = (text: string) => {
+    const [headers = '', body = ''] = text.split('\r\n\r\n');
+    return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(headers)?.[1]), headers, body: JSON.parse(body) as unknown };
+  };
+
+  it('answers a cut-off JSON body and a broken request line in the API error shape', async () => {
+    const body = '{"name":"Cut off';
+    const cut = parse(
+      await rawExchange(
+        `POST /api/v1/media/folders HTTP/1.1\r\nHost: ${new URL(server.url).host}\r\n` +
+          `Content-Type: application/json\r\nCookie: ${editor.cookieHeader()}\r\n` +
+          `X-CSRF-Token: ${editor.csrfToken ?? ''}\r\nContent-Length: ${body.length + 100}\r\n\r\n${body}`,
+      ),
+    );
+    expect(cut.status).toBe(400);
+    expect(cut.headers).toMatch(/content-type: application\/json/i);
+    expect(cut.body).toEqual({
+      error: { code: 'incomplete_request', message: 'The request was cut off before it finished. Please try again.' },
+    });
+    const broken = parse(await rawExchange('NOT HTTP AT ALL\r\n\r\n'));
+    expect(broken.status).toBe(400);
+    expect(broken.body).toEqual({ error: { code: 'bad_request', message: 'The request is not valid HTTP.' } });
+    await expectHealthy();
+  });
+
+  it('adds nothing after an answer a hook already sent before the body came', async () => {
+    // No CSRF token: refused with 403 before the body is read; then the body stops short.
+    const text = await rawExchange(
+      `POST /api/v1/media/folders HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n` +
+        `Cookie: ${editor.cookieHeader()}\r\nContent-Length: 500\r\n\r\n{"name":"x`,
+    );
+    expect(text.match(/HTTP\/1\.1 /g)).toHaveLength(1);
+    const answer = parse(text);
+    expect(answer.status).toBe(403);
+    expect(answer.body).toMatchObject({ error: { code: 'csrf_failed' } });
+  });
+});
+
 describe('reading parts as streams', () => {
   it('refuses a junk part after its first bytes and goes on to store the image after it', async () => {
     const picture = await testPicture(300, 200);

@@ -57,7 +57,11 @@ export function answerClientError(this: FastifyInstance, error: ConnectionError,
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const { status, code, message, field } = answerFor(error, socket);
   this.log.debug({ err: error, code }, 'client error');
-  if (socket.writable) {
+  // Never a second answer after one already sent for this request (a hook may have refused it
+  // before its body was read): an upload being read has had none, and neither has a connection
+  // nothing was ever written to. Otherwise the connection is just closed.
+  const nothingAnswered = uploadSockets.has(socket) || socket.bytesWritten === 0;
+  if (socket.writable && nothingAnswered) {
     const body = JSON.stringify({ error: field ? { code, message, field } : { code, message } });
     socket.write(
       `HTTP/1.1 ${status} ${reasons[status]}\r\n` +
