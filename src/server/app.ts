@@ -28,6 +28,7 @@ import { registerContentEvents } from './content-events.server';
 import { registerPageCache } from '../features/page-cache/page-cache.plugin.server';
 import fastifyCompress from '@fastify/compress';
 import { constants as zlibConstants } from 'node:zlib';
+import { answerClientError } from './multipart/client-errors.server';
 import { registerErrorHandling } from './plugins/errors.server';
 import { registerSecurityHeaders } from './plugins/security-headers.server';
 import { registerOpenApi } from './plugins/openapi.server';
@@ -89,6 +90,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     bodyLimit: 1024 * 1024,
     trustProxy: false,
     routerOptions: { maxParamLength: 300 },
+    // Requests the HTTP parser refuses (a body cut off before its Content-Length) get the API's error shape.
+    clientErrorHandler: answerClientError,
     // Addresses the router refuses before any route runs (a stray '%', a segment over
     // maxParamLength) get the API's error shape too, not Fastify's own.
     frameworkErrors: (error, _request, reply) => {

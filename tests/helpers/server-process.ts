@@ -15,9 +15,21 @@ export interface ServerProcess {
 
 const tsxBin = path.join(projectRoot, 'node_modules', '.bin', 'tsx');
 
+export interface SpawnOptions {
+  /**
+   * Node.js flags (e.g. productionNodeFlags). With flags the server runs as `node <flags> --import tsx`,
+   * one process whose pid is the server's own (measurable in /proc), instead of under tsx's wrapper.
+   */
+  nodeFlags?: readonly string[];
+}
+
 /** Runs the real entry point (src/server/main.ts) as its own process. */
-export function spawnServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(tsxBin, [path.join(projectRoot, 'src', 'server', 'main.ts')], {
+export function spawnServer(env: Record<string, string>, options: SpawnOptions = {}): ServerProcess {
+  const entry = path.join(projectRoot, 'src', 'server', 'main.ts');
+  const [command, args] = options.nodeFlags
+    ? [process.execPath, [...options.nodeFlags, '--import', 'tsx', entry]]
+    : [tsxBin, [entry]];
+  const child = spawn(command, args, {
     cwd: projectRoot,
     env: {
       PATH: process.env['PATH'] ?? '',

@@ -1,3 +1,4 @@
+import { open } from 'node:fs/promises';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { AppError } from '../../server/plugins/app-error.server';
 import { uploadErrorMessages } from './media.dto';
@@ -52,8 +53,9 @@ export class ImageRejectedError extends AppError {
     statusCode: number,
     code: keyof typeof uploadErrorMessages,
     message: string = uploadErrorMessages[code].message,
+    headers?: Record<string, string>,
   ) {
-    super(statusCode, code, message, 'file');
+    super(statusCode, code, message, 'file', headers);
     this.name = 'ImageRejectedError';
   }
   get title(): string {
@@ -63,6 +65,10 @@ export class ImageRejectedError extends AppError {
 
 export const invalidFile = () => new ImageRejectedError(400, 'invalid_file');
 export const fileTooLarge = () => new ImageRejectedError(413, 'payload_too_large');
+/** Seconds a client is asked to wait when the image queue is full. */
+export const busyRetryAfterSeconds = 10;
+export const serverBusy = () =>
+  new ImageRejectedError(503, 'server_busy', undefined, { 'retry-after': String(busyRetryAfterSeconds) });
 
 export const webpQualityFor = (quality: number) => Math.max(1, Math.min(quality, 80));
 export const avifQualityFor = (quality: number) => Math.max(1, Math.round(quality * 0.65));
@@ -120,19 +126,34 @@ export function fitWithinSpec(width: number, height: number): { width: number; h
   return { width: Math.max(1, Math.round((width * maxPortraitHeight) / height)), height: maxPortraitHeight };
 }
 
-/** At most two images are decoded at once (2 cores; a 40 MP decode holds ~160 MB). */
-const maxConcurrent = 2;
+/** How many images this process works on at once, and how many may wait for a turn. */
+export const imageQueueLimits = {
+  /** Decoded and encoded at once (2 cores; a 40 MP decode holds ~160 MB). */
+  running: 2,
+  /** Waiting for a turn; one more is refused with 503 and Retry-After rather than queued. */
+  waiting: 8,
+} as const;
+
 let running = 0;
 const waiting: (() => void)[] = [];
 
-async function withSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= maxConcurrent) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
+/** The image queue right now (tests and logs). */
+export const imageQueueState = () => ({ running, waiting: waiting.length });
+
+export async function runInImageQueue<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= imageQueueLimits.running) {
+    if (waiting.length >= imageQueueLimits.waiting) throw serverBusy();
+    // The slot is handed over by the finishing job (running stays counted), so none can jump the queue.
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else {
+    running++;
+  }
   try {
     return await work();
   } finally {
-    running--;
-    waiting.shift()?.();
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
   }
 }
 
@@ -147,18 +168,50 @@ function tooManyPixels(width: number, height: number): ImageRejectedError {
   );
 }
 
+/** How many leading bytes decide the format (the markup check reads 64, an AVIF ftyp box a few dozen). */
+export const headBytes = 512;
+
+/**
+ * The first check of an upload, on its first bytes only: markup and anything without a known
+ * image signature is refused (400 invalid_file) before the rest is read.
+ */
+export function checkImageHead(head: Buffer): SourceFormat {
+  if (head.length === 0 || looksLikeMarkup(head)) throw invalidFile();
+  const format = sniffImageFormat(head);
+  if (!format) throw invalidFile();
+  return format;
+}
+
+/** An upload in memory, or spooled to a file (see src/server/multipart/spool.server.ts). */
+export type ImageSource = Buffer | { path: string; size: number; head?: Buffer };
+
+async function headOf(source: ImageSource): Promise<Buffer> {
+  if (Buffer.isBuffer(source)) return source.subarray(0, headBytes);
+  if (source.head && (source.head.length >= headBytes || source.head.length === source.size)) return source.head;
+  const handle = await open(source.path, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(headBytes), 0, headBytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
  * Checks what the bytes really are and turns them into the stored variants: rotated by EXIF
  * orientation, every piece of metadata removed (EXIF, GPS, XMP, IPTC, ICC; colours converted to
  * sRGB), resized by the spec's rule; a JPEG at `quality` (mozjpeg), WebP and AVIF when enabled,
  * and a 400 px wide WebP thumbnail. Throws ImageRejectedError for anything that is not a
- * JPEG/PNG/WebP/AVIF/GIF image sharp can decode, for too many bytes and for too many pixels.
+ * JPEG/PNG/WebP/AVIF/GIF image sharp can decode, for too many bytes and for too many pixels,
+ * and 503 server_busy when too many images already wait for their turn. A spooled file is read
+ * by sharp from disk, never loaded whole into memory here.
  */
-export async function processImage(input: Buffer, options: PipelineOptions): Promise<ProcessedImage> {
-  if (input.length > uploadLimits.maxFileBytes) throw fileTooLarge();
-  if (input.length === 0 || looksLikeMarkup(input)) throw invalidFile();
-  const sourceFormat = sniffImageFormat(input);
-  if (!sourceFormat) throw invalidFile();
+export async function processImage(source: ImageSource, options: PipelineOptions): Promise<ProcessedImage> {
+  const bytes = Buffer.isBuffer(source) ? source.length : source.size;
+  if (bytes > uploadLimits.maxFileBytes) throw fileTooLarge();
+  if (bytes === 0) throw invalidFile();
+  const sourceFormat = checkImageHead(await headOf(source));
+  const input = Buffer.isBuffer(source) ? source : source.path;
 
   // Reading the header only: safe for any size, and it lets the refusal name the dimensions.
   let metadata: Metadata;
@@ -174,7 +227,7 @@ export async function processImage(input: Buffer, options: PipelineOptions): Pro
   if (!width || !height) throw invalidFile();
   if (width * height > uploadLimits.maxPixels) throw tooManyPixels(width, height);
 
-  return withSlot(async () => {
+  return runInImageQueue(async () => {
     const oriented = metadata.autoOrient ?? { width, height };
     const target = fitWithinSpec(oriented.width, oriented.height);
     let pixels: { data: Buffer; info: OutputInfo };
@@ -216,7 +269,7 @@ export async function processImage(input: Buffer, options: PipelineOptions): Pro
     ]);
     return {
       sourceFormat,
-      source: { width: oriented.width, height: oriented.height, bytes: input.length },
+      source: { width: oriented.width, height: oriented.height, bytes },
       width: info.width,
       height: info.height,
       fileSize: jpeg.length,

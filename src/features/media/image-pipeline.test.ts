@@ -1,5 +1,8 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   averageColour,
   containsExifSegment,
@@ -11,19 +14,25 @@ import {
   testPicture,
 } from '../../../tests/helpers/test-images';
 import {
+  busyRetryAfterSeconds,
+  checkImageHead,
   fitWithinSpec,
+  imageQueueLimits,
+  imageQueueState,
   ImageRejectedError,
   looksLikeMarkup,
   processImage,
+  runInImageQueue,
   sniffImageFormat,
   uploadKeys,
   uploadLimits,
+  type ImageSource,
   type PipelineOptions,
 } from './image-pipeline.server';
 
 const defaults: PipelineOptions = { quality: 85, webp: true, avif: true };
 
-async function rejection(input: Buffer, options = defaults): Promise<ImageRejectedError> {
+async function rejection(input: ImageSource, options = defaults): Promise<ImageRejectedError> {
   try {
     await processImage(input, options);
   } catch (error) {
@@ -224,6 +233,109 @@ describe('processImage', () => {
     const error = await rejection(big);
     expect(error).toMatchObject({ statusCode: 413, code: 'payload_too_large' });
     expect(error.message).toContain('20 MB');
+  });
+});
+
+describe('checkImageHead (the first bytes of an upload)', () => {
+  it('names the format of each accepted image from its first bytes alone', async () => {
+    for (const format of ['jpeg', 'png', 'webp', 'avif', 'gif'] as const) {
+      expect(checkImageHead((await testPicture(64, 48, format)).subarray(0, 512)), format).toBe(format);
+    }
+  });
+
+  it('refuses nothing, markup and unknown signatures as invalid files', () => {
+    for (const head of [
+      Buffer.alloc(0),
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg">'),
+      Buffer.from('\uFEFF <html>'),
+      Buffer.from('MZ\x90\x00 a Windows program'),
+      Buffer.from('%PDF-1.7'),
+    ]) {
+      expect(() => checkImageHead(head)).toThrow(ImageRejectedError);
+      expect(() => checkImageHead(head)).toThrow('Please select an image file.');
+    }
+  });
+});
+
+describe('processImage from a spooled file', () => {
+  const folder = mkdtemp(path.join(tmpdir(), 'cenote-pipeline-'));
+  afterAll(async () => rm(await folder, { recursive: true, force: true }));
+
+  async function spooled(name: string, data: Buffer): Promise<ImageSource> {
+    const file = path.join(await folder, name);
+    await writeFile(file, data);
+    return { path: file, size: data.length };
+  }
+
+  it('reads the file from disk and gives the same result as from memory', async () => {
+    const input = await testPicture(3000, 2000, 'png');
+    const fromFile = await processImage(await spooled('landscape.part', input), defaults);
+    expect(fromFile).toMatchObject({ sourceFormat: 'png', width: 1920, height: 1280 });
+    expect(fromFile.source).toEqual({ width: 3000, height: 2000, bytes: input.length });
+    expect(await dimensions(fromFile.avif!)).toEqual({ width: 1920, height: 1280, format: 'heif' });
+  });
+
+  it('applies the same refusals: markup, bombs, truncation, size', async () => {
+    expect(await rejection(await spooled('page.part', Buffer.from('<html><script>x</script></html>')))).toMatchObject({
+      code: 'invalid_file',
+    });
+    expect(await rejection(await spooled('bomb.part', decompressionBombPng()))).toMatchObject({
+      statusCode: 413,
+      code: 'image_too_large',
+    });
+    const jpeg = await testPicture(800, 600);
+    expect(await rejection(await spooled('half.part', jpeg.subarray(0, jpeg.length / 2)))).toMatchObject({
+      code: 'invalid_file',
+    });
+    // The size the spooler counted decides, before the file is opened.
+    expect(
+      await rejection({ path: path.join(await folder, 'missing.part'), size: uploadLimits.maxFileBytes + 1 }),
+    ).toMatchObject({ statusCode: 413, code: 'payload_too_large' });
+  });
+});
+
+describe('the image queue', () => {
+  it(`runs ${imageQueueLimits.running} at once, queues ${imageQueueLimits.waiting}, refuses one more with 503 and Retry-After`, async () => {
+    const releases: Array<() => void> = [];
+    const started: number[] = [];
+    const job = (n: number) =>
+      runInImageQueue(async () => {
+        started.push(n);
+        await new Promise<void>((resolve) => releases.push(resolve));
+        return n;
+      });
+    const capacity = imageQueueLimits.running + imageQueueLimits.waiting;
+    const jobs = Array.from({ length: capacity }, (_, n) => job(n));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(started).toEqual([0, 1]);
+    expect(imageQueueState()).toEqual({ running: 2, waiting: imageQueueLimits.waiting });
+
+    const refused = await job(capacity).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ImageRejectedError);
+    expect(refused).toMatchObject({
+      statusCode: 503,
+      code: 'server_busy',
+      headers: { 'retry-after': String(busyRetryAfterSeconds) },
+    });
+    expect((refused as ImageRejectedError).title).toBe('Server busy');
+
+    // Each finished job hands its turn to the longest waiting one; never more than two run.
+    for (let finished = 1; finished <= capacity; finished++) {
+      releases.shift()!();
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      expect(started).toHaveLength(Math.min(capacity, finished + imageQueueLimits.running));
+      expect(imageQueueState().running).toBe(Math.min(imageQueueLimits.running, capacity - finished));
+    }
+    expect(await Promise.all(jobs)).toEqual(Array.from({ length: capacity }, (_, n) => n));
+    expect(started).toEqual(Array.from({ length: capacity }, (_, n) => n));
+    expect(imageQueueState()).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('frees the turn of a job that fails', async () => {
+    await expect(runInImageQueue(async () => Promise.reject(new Error('decoder failed')))).rejects.toThrow(
+      'decoder failed',
+    );
+    expect(imageQueueState()).toEqual({ running: 0, waiting: 0 });
   });
 });
 

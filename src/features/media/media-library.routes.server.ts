@@ -1,9 +1,28 @@
+import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { cutOffUploadMessage, markUploadSocket } from '../../server/multipart/client-errors.server';
+import {
+  drain,
+  removeStaleSpoolFiles,
+  SpoolSourceError,
+  spoolToFile,
+  type SpooledFile,
+} from '../../server/multipart/spool.server';
 import { AppError, badRequest } from '../../server/plugins/app-error.server';
 import { errorResponses } from '../../server/plugins/openapi.server';
-import { ImageRejectedError, uploadLimits } from './image-pipeline.server';
+import {
+  checkImageHead,
+  fileTooLarge,
+  headBytes,
+  imageQueueState,
+  imageQueueLimits,
+  ImageRejectedError,
+  serverBusy,
+  uploadLimits,
+} from './image-pipeline.server';
 import {
   createFolderSchema,
   imageDtoSchema,
@@ -26,7 +45,6 @@ import {
   toImageDto,
   updateImage,
   uploadImage,
-  type UploadedFile,
   type UploadFields,
 } from './media.service.server';
 
@@ -42,9 +60,101 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 interface FileFailure {
   filename: string;
-  status: number;
-  code: string;
-  message: string;
+  error: AppError;
+}
+
+/** One file part of an upload: spooled to disk, or refused while it was read. */
+interface ReceivedFile {
+  filename: string;
+  spooled?: SpooledFile;
+  refusal?: ImageRejectedError;
+}
+
+/** Where uploads wait on disk while the request is read and processed: DATA_DIR/tmp/uploads. */
+export const uploadSpoolDirectory = (dataDir: string) => path.join(dataDir, 'tmp', 'uploads');
+
+/** Spooled files untouched this long belong to a process that died mid-upload. */
+const staleSpoolMs = 60 * 60 * 1000;
+
+const cutOffUpload = () => new AppError(400, 'invalid_upload', cutOffUploadMessage, 'file');
+
+/**
+ * What a failure while reading the multipart body means for the client. The body ending early
+ * (the client went away, Content-Length not reached, no closing boundary) and a body that is not
+ * multipart at all are the client's: 400. A failing disk stays a server error.
+ */
+function readFailure(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (code === 'FST_FILES_LIMIT') {
+    return new AppError(413, 'too_many_files', uploadErrorMessages.too_many_files.message, 'file');
+  }
+  const text = String(message);
+  if (
+    error instanceof SpoolSourceError ||
+    code === 'FST_MP_PREMATURE_CLOSE' ||
+    /unexpected end of (multipart data|form)|terminated early/i.test(text)
+  ) {
+    return cutOffUpload();
+  }
+  // busboy's words for a Content-Type without a usable boundary.
+  if (/boundary not found|needle cannot/i.test(text)) {
+    return new AppError(
+      400,
+      'invalid_upload',
+      'The upload could not be read: it is not valid multipart/form-data. Please try again.',
+      'file',
+    );
+  }
+  return error;
+}
+
+/**
+ * Reads the parts of an upload one at a time, never a whole file in memory: each file's first
+ * bytes are checked (junk is refused and the rest of it discarded unread), then it is streamed
+ * to a temporary file of at most 20 MB. Fields are collected for every file.
+ */
+async function receiveParts(
+  request: FastifyRequest,
+  directory: string,
+  received: ReceivedFile[],
+  fields: UploadFields,
+): Promise<void> {
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file') {
+          await drain(part.file);
+          continue;
+        }
+        const file: ReceivedFile = { filename: part.filename };
+        received.push(file);
+        try {
+          file.spooled = await spoolToFile(part.file, {
+            directory,
+            maxBytes: uploadLimits.maxFileBytes,
+            headBytes,
+            inspect: (head) => void checkImageHead(head),
+            tooLarge: fileTooLarge,
+            prefix: 'upload-',
+          });
+        } catch (error) {
+          if (!(error instanceof ImageRejectedError)) throw error;
+          file.refusal = error;
+        }
+      } else if (typeof part.value === 'string') {
+        readField(fields, part.fieldname, part.value, part.valueTruncated);
+      }
+    }
+  } catch (error) {
+    // What is left of the body is read and discarded, so the answer reaches the client and the
+    // connection can be reused (no part is consumed any more).
+    if (!request.raw.readableEnded && !request.raw.destroyed) {
+      request.raw.unpipe();
+      request.raw.resume();
+    }
+    throw readFailure(error);
+  }
 }
 
 /** Reads the multipart fields of an upload; a bad field refuses the whole request (400 naming it). */
@@ -69,6 +179,11 @@ function readField(fields: UploadFields, name: string, value: string, truncated:
  */
 export const mediaLibraryRoutes: FastifyPluginAsyncZod = async (app) => {
   const guard = app.requireRole('editor');
+  const spoolDirectory = uploadSpoolDirectory(app.config.dataDir);
+  app.addHook('onReady', async () => {
+    const removed = await removeStaleSpoolFiles(spoolDirectory, staleSpoolMs);
+    if (removed > 0) app.log.info({ removed }, 'removed temporary upload files left by an earlier process');
+  });
   await app.register(fastifyMultipart, {
     // One byte over the limit, so an oversize file is seen as such (its stream is cut there).
     limits: {
@@ -114,7 +229,9 @@ export const mediaLibraryRoutes: FastifyPluginAsyncZod = async (app) => {
           'fitted to 1920 wide (landscape) or 1080 tall (portrait) and stored as JPEG, WebP and AVIF (as the',
           'performance settings say) plus a 400 px WebP thumbnail. 201 when at least one file was stored; files that',
           'failed are listed in `errors`. When none was stored, the first failure is the answer (400 invalid_file,',
-          '413 payload_too_large or image_too_large, ...).',
+          '413 payload_too_large or image_too_large, ...). Files are read as streams: a file that does not start like',
+          'an image is refused after its first bytes. A body cut off before it ends answers 400 invalid_upload; when',
+          'too many images already wait to be processed, 503 server_busy with Retry-After.',
         ].join(' '),
         consumes: ['multipart/form-data'],
         response: {
@@ -131,61 +248,55 @@ export const mediaLibraryRoutes: FastifyPluginAsyncZod = async (app) => {
           'Send the images as multipart/form-data, in the field "file".',
         );
       }
-      const files: UploadedFile[] = [];
+      // Refused before the body is read when images are already queued up (the server discards the body).
+      if (imageQueueState().waiting >= imageQueueLimits.waiting) throw serverBusy();
+      const received: ReceivedFile[] = [];
       const fields: UploadFields = { folder_id: null, alt_text: null, caption: null };
+      const unmark = markUploadSocket(request.raw.socket);
       try {
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            const data = await part.toBuffer();
-            if (part.fieldname !== 'file') continue;
-            const truncated = part.file.truncated;
-            files.push({ filename: part.filename, data: truncated ? Buffer.alloc(0) : data, truncated });
-          } else if (typeof part.value === 'string') {
-            readField(fields, part.fieldname, part.value, part.valueTruncated);
-          }
-        }
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_FILES_LIMIT') {
-          throw new AppError(413, 'too_many_files', uploadErrorMessages.too_many_files.message, 'file');
-        }
-        throw error;
-      }
-      if (files.length === 0) throw new ImageRejectedError(400, 'invalid_file');
-
-      const deps = { db: app.db, media: app.media, log: request.log };
-      const stored = [];
-      const failures: FileFailure[] = [];
-      for (const file of files) {
         try {
-          stored.push(await uploadImage(deps, file, fields));
-        } catch (error) {
-          if (error instanceof AppError) {
-            failures.push({
-              filename: file.filename,
-              status: error.statusCode,
-              code: error.code,
-              message: error.message,
-            });
-          } else {
-            request.log.error({ err: error, filename: file.filename }, 'upload failed');
-            failures.push({
-              filename: file.filename,
-              status: 500,
-              code: 'upload_failed',
-              message: uploadErrorMessages.upload_failed.message,
-            });
+          await receiveParts(request, spoolDirectory, received, fields);
+        } finally {
+          unmark();
+        }
+        if (received.length === 0) throw new ImageRejectedError(400, 'invalid_file');
+
+        const deps = { db: app.db, media: app.media, log: request.log };
+        const stored = [];
+        const failures: FileFailure[] = [];
+        for (const file of received) {
+          try {
+            if (file.refusal) throw file.refusal;
+            stored.push(await uploadImage(deps, { filename: file.filename, source: file.spooled! }, fields));
+          } catch (error) {
+            if (error instanceof AppError) {
+              failures.push({ filename: file.filename, error });
+            } else {
+              request.log.error({ err: error, filename: file.filename }, 'upload failed');
+              failures.push({
+                filename: file.filename,
+                error: new AppError(500, 'upload_failed', uploadErrorMessages.upload_failed.message),
+              });
+            }
+          } finally {
+            await file.spooled?.cleanup();
           }
         }
+        const first = failures[0];
+        if (stored.length === 0 && first) {
+          const { statusCode, code, message, headers } = first.error;
+          throw new AppError(statusCode, code, message, 'file', headers);
+        }
+        app.contentChanged({ scope: 'site' });
+        const images = stored.map(toImageDto);
+        if (failures.length === 0) return reply.status(201).send({ images });
+        return reply.status(201).send({
+          images,
+          errors: failures.map(({ filename, error }) => ({ filename, code: error.code, message: error.message })),
+        });
+      } finally {
+        await Promise.all(received.map((file) => file.spooled?.cleanup()));
       }
-      const first = failures[0];
-      if (stored.length === 0 && first) throw new AppError(first.status, first.code, first.message, 'file');
-      app.contentChanged({ scope: 'site' });
-      const images = stored.map(toImageDto);
-      if (failures.length === 0) return reply.status(201).send({ images });
-      return reply.status(201).send({
-        images,
-        errors: failures.map(({ filename, code, message }) => ({ filename, code, message })),
-      });
     },
   );
 

@@ -103,6 +103,14 @@ export const uploadErrorMessages = {
     message: 'Permission denied. Please check database permissions.',
   },
   upload_failed: { title: 'Upload failed', message: 'Failed to upload image. Please try again.' },
+  invalid_upload: {
+    title: 'Upload interrupted',
+    message: 'The upload was cut off before it finished. Please try again.',
+  },
+  server_busy: {
+    title: 'Server busy',
+    message: 'The server is busy with other images. Please try again in a moment.',
+  },
 } as const;
 
 export type UploadErrorCode = keyof typeof uploadErrorMessages;

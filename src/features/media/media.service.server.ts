@@ -6,7 +6,8 @@ import { AppError, badRequest, conflict, notFound } from '../../server/plugins/a
 import { versionConflictMessage } from '../blocks/blocks.service.server';
 import { defaultPerformanceSettings } from '../settings/settings.dto';
 import { performanceSettings } from '../settings/settings.table';
-import { fileTooLarge, processImage, uploadKeys, uploadLimits } from './image-pipeline.server';
+import { cleanFilename } from './file-name';
+import { processImage, uploadKeys, type ImageSource } from './image-pipeline.server';
 import { scoreImageSeo } from './image-seo';
 import {
   maxFolderNameLength,
@@ -120,10 +121,10 @@ function storageFailure(error: unknown, log: FastifyBaseLogger): AppError {
 }
 
 export interface UploadedFile {
+  /** The name the browser sent (cleaned before it is stored). */
   filename: string;
-  data: Buffer;
-  /** The multipart parser stopped reading at its limit. */
-  truncated: boolean;
+  /** The bytes, or (uploads) the temporary file they were spooled to. */
+  source: ImageSource;
 }
 
 export interface UploadFields {
@@ -132,24 +133,13 @@ export interface UploadFields {
   caption: string | null;
 }
 
-/** A display name: the base name the browser sent, without control characters, at most 255 characters. */
-export function cleanFilename(name: string): string {
-  const base = [...(name.split(/[\\/]/).pop() ?? '')]
-    .filter((character) => character.charCodeAt(0) >= 0x20 && character.charCodeAt(0) !== 0x7f)
-    .join('')
-    .trim()
-    .slice(0, 255);
-  return base || 'image';
-}
-
 /**
  * One upload: checked and processed by the pipeline, every variant written to the store under
  * u/<uuid>…, then the row inserted. Files are removed again if anything after the first write fails.
  */
 export async function uploadImage(deps: MediaDeps, file: UploadedFile, fields: UploadFields): Promise<ImageRow> {
-  if (file.truncated || file.data.length > uploadLimits.maxFileBytes) throw fileTooLarge();
   if (fields.folder_id) await requireFolder(deps.db, fields.folder_id, 'folder_id');
-  const processed = await processImage(file.data, await readPipelineSettings(deps.db));
+  const processed = await processImage(file.source, await readPipelineSettings(deps.db));
   const id = randomUUID();
   const keys = uploadKeys(id);
   const files: [string, Buffer][] = [
