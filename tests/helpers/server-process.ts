@@ -15,9 +15,20 @@ export interface ServerProcess {
 
 const tsxBin = path.join(projectRoot, 'node_modules', '.bin', 'tsx');
 
-/** Runs the real entry point (src/server/main.ts) as its own process. */
-export function spawnServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(tsxBin, [path.join(projectRoot, 'src', 'server', 'main.ts')], {
+/**
+ * Runs the real entry point (src/server/main.ts) as its own process. With `nodeFlags` (e.g. the
+ * production memory flags of src/server/node-flags.ts) it is one node process loading TypeScript
+ * through tsx's hook, so the pid is the server's own (for reading its memory in /proc).
+ */
+export function spawnServer(
+  env: Record<string, string>,
+  options: { nodeFlags?: readonly string[] } = {},
+): ServerProcess {
+  const entry = path.join(projectRoot, 'src', 'server', 'main.ts');
+  const [command, args] = options.nodeFlags
+    ? [process.execPath, [...options.nodeFlags, '--import', 'tsx', entry]]
+    : [tsxBin, [entry]];
+  const child = spawn(command, args, {
     cwd: projectRoot,
     env: {
       PATH: process.env['PATH'] ?? '',

@@ -61,7 +61,11 @@ export const defaultBackupLimits: BackupLimits = {
 };
 
 const sizeText = (bytes: number) =>
-  bytes >= 1024 * MB ? `${Math.round(bytes / (1024 * MB))} GB` : `${Math.round(bytes / MB)} MB`;
+  bytes >= 1024 * MB
+    ? `${Math.round(bytes / (1024 * MB))} GB`
+    : bytes >= MB
+      ? `${Math.round(bytes / MB)} MB`
+      : `${Math.round(bytes / 1024)} KB`;
 
 /** A refused archive (400) or upload (413): the message is meant for the person restoring. */
 export class BackupError extends Error {
@@ -354,7 +358,9 @@ async function readTar(extract: tar.Extract, guard: InflateGuard, limits: Backup
       const end = parseWith(endSchema, await readSmall(entry, name, limits.maxLineBytes), endEntry);
       if (end.files !== files || end.file_bytes !== fileBytes) {
         throw new BackupError(
-          backupMessages.damaged(`${endEntry} lists ${end.files} media files, the archive holds ${files}`),
+          backupMessages.damaged(
+            `${endEntry} lists ${end.files} media files of ${end.file_bytes} bytes, the archive holds ${files} of ${fileBytes} bytes`,
+          ),
         );
       }
       ended = true;
