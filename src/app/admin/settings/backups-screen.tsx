@@ -70,7 +70,7 @@ function SummaryList({ summary }: { summary: BackupSummary }) {
       </dl>
       {summary.warnings.length > 0 ? (
         <div className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-          <p className="font-semibold">Restoring will also</p>
+          <p className="font-semibold">Notes on this backup</p>
           <ul className="mt-1 list-disc space-y-1 pl-5">
             {summary.warnings.map((warning) => (
               <li key={warning}>{warning}</li>
