@@ -166,6 +166,25 @@ describe('downloading a backup', () => {
     expect(end.file_bytes).toBe([...media.values()].reduce((total, data) => total + data.length, 0));
   });
 
+  it('leaves no temporary files behind, also when the download is closed midway', async () => {
+    const tmp = path.join(source.config.dataDir, 'tmp');
+    const controller = new AbortController();
+    const response = await fetch(`${source.url}/api/v1/backup`, {
+      headers: { cookie: sourceAdmin.cookieHeader() },
+      signal: controller.signal,
+    });
+    const reader = response.body!.getReader();
+    expect((await reader.read()).done).toBe(false);
+    controller.abort();
+    await reader.cancel().catch(() => {});
+    await expect.poll(async () => readdir(tmp), { timeout: 10_000 }).toEqual([]);
+    // The server goes on serving backups.
+    const again = await downloadBackup(sourceAdmin);
+    expect(again.status).toBe(200);
+    expect((await unpackArchive(again.archive)).map((entry) => entry.name)).toEqual(entries.map((entry) => entry.name));
+    expect(await readdir(tmp)).toEqual([]);
+  });
+
   it('is for admins only: editors and viewers get 403, anonymous visitors 401 (both routes)', async () => {
     for (const role of ['editor', 'viewer'] as const) {
       const client = await signedInClient(source, role);
@@ -276,6 +295,7 @@ describe('restoring a backup', () => {
     expect([...files.keys()].some((key) => key.startsWith('u/'))).toBe(false);
     expect([...files.keys()].sort()).toEqual([...(await mediaFiles(source)).keys()].sort());
     expect(await snapshot(target.app.db)).toEqual(await snapshot(source.app.db));
+    expect(await readdir(path.join(target.config.dataDir, 'tmp'))).toEqual([]);
     // Both sessions still work: the people were kept.
     expect((await targetAdmin.session()).body.user?.role).toBe('admin');
     expect((await editor.session()).body.user?.role).toBe('editor');

@@ -192,14 +192,22 @@ export function backupFileName(createdAt: Date): string {
 /** Adds one entry from a stream of exactly `size` bytes, respecting the pack's back-pressure. */
 function addEntry(pack: tar.Pack, name: string, size: number, body: Readable | Buffer): Promise<void> {
   return new Promise<void>((resolve, reject) => {
+    // A download closed midway destroys the pack: the entry being written then never finishes.
+    const onClose = () => reject(new Error('The backup archive was closed before it was complete.'));
+    pack.once('close', onClose);
+    const settle = (error?: Error | null) => {
+      pack.off('close', onClose);
+      if (error) reject(error);
+      else resolve();
+    };
     if (Buffer.isBuffer(body)) {
-      pack.entry(entryHeader(name, size), body, (error) => (error ? reject(error) : resolve()));
+      pack.entry(entryHeader(name, size), body, settle);
       return;
     }
-    const sink = pack.entry(entryHeader(name, size), (error) => (error ? reject(error) : resolve()));
+    const sink = pack.entry(entryHeader(name, size), settle);
     body.once('error', (error) => {
       sink.destroy(error);
-      reject(error);
+      settle(error);
     });
     body.pipe(sink);
   });
