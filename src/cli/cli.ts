@@ -4,14 +4,21 @@
  *   seed [--reset-page SLUG]                 create sample content not yet seeded / restore one page
  *   user create --email E --password P [--name N] [--admin | --role R]
  *   user role --email E --role viewer|editor|admin
- *   export --out FILE                        write a backup archive of the site's content and media
- *   import --in FILE                         restore a backup archive into an empty site
+ *   export --out FILE                        write a backup archive (.tar.gz) of the site's content and media
+ *   import --in FILE [--replace] [--dry-run] restore a backup archive (into an empty site unless --replace)
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
-import { BackupError, exportSite, importSite } from '../features/backup/backup.service.server';
+import {
+  BackupError,
+  createBackupStream,
+  defaultBackupLimits,
+  restoreBackupFile,
+} from '../features/backup/backup.service.server';
 import { resetSeededPage, runSeed } from '../features/seed/seed.service.server';
 import { contentChangedChannel } from '../features/page-cache/page-cache.plugin.server';
 import { createMediaStore } from '../features/media/storage.server';
@@ -24,8 +31,11 @@ const usage = `Usage: npm run cli -- <command>
   seed [--reset-page SLUG]
   user create --email E --password P [--name N] [--admin | --role viewer|editor|admin]
   user role --email E --role viewer|editor|admin
-  export --out FILE     back up pages, blocks, navigation, media, settings and image files
-  import --in FILE      restore a backup into an empty site (start it with SEED=false)
+  export --out FILE     back up pages, blocks, navigation, media, settings and image files (.tar.gz)
+  import --in FILE [--replace] [--dry-run]
+                        restore a backup (version 2 .tar.gz, or a version-1 .backup.gz). Without
+                        --replace the site must be empty (start it with SEED=false); with it, the
+                        content and media are replaced. --dry-run only checks and summarizes.
   (Backups hold no accounts: users, sessions and tokens stay with the instance.)`;
 
 class UsageError extends Error {}
@@ -53,6 +63,8 @@ export async function runCli(argv: string[], config: AppConfig, out: (line: stri
       'reset-page': { type: 'string' },
       out: { type: 'string' },
       in: { type: 'string' },
+      replace: { type: 'boolean', default: false },
+      'dry-run': { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -84,22 +96,46 @@ export async function runCli(argv: string[], config: AppConfig, out: (line: stri
     const file = values.out;
     if (!file) throw new UsageError('--out is required');
     await withDatabase(config, async ({ db }) => {
-      const archive = await exportSite(db, createMediaStore(config));
-      await writeFile(file, archive);
-      out(`Backup written to ${file} (${archive.length} bytes).`);
+      const backup = await createBackupStream({
+        db,
+        media: createMediaStore(config),
+        dataDir: config.dataDir,
+        publicUrl: config.publicUrl,
+        log,
+      });
+      await pipeline(backup.stream, createWriteStream(file));
+      const { files } = await backup.done;
+      out(`Backup written to ${file} (${(await stat(file)).size} bytes, ${files} media files).`);
     });
     return;
   }
   if (command === 'import') {
     const file = values.in;
     if (!file) throw new UsageError('--in is required');
-    const archive = await readFile(file);
+    await stat(file).catch(() => {
+      throw new UsageError(`No file at ${file}`);
+    });
+    const dryRun = values['dry-run'];
     await withDatabase(config, async (handle) => {
-      const report = await importSite(handle.db, createMediaStore(config), archive);
-      await handle.publish(contentChangedChannel, JSON.stringify({ origin: 'cli', change: { scope: 'site' } }));
-      out(
-        `Imported ${report.pages} pages, ${report.blocks} blocks, ${report.navigationItems} navigation items, ${report.images} images (${report.files} files).`,
+      const summary = await restoreBackupFile(
+        file,
+        // The command line has memory to spare: version-1 archives (one JSON document) up to 1 GB.
+        {
+          db: handle.db,
+          media: createMediaStore(config),
+          dataDir: config.dataDir,
+          log,
+          limits: { ...defaultBackupLimits, maxVersion1Bytes: 1024 ** 3 },
+        },
+        { dryRun, requireEmpty: !values.replace },
       );
+      if (!dryRun) {
+        await handle.publish(contentChangedChannel, JSON.stringify({ origin: 'cli', change: { scope: 'site' } }));
+      }
+      out(
+        `${dryRun ? 'The backup holds' : 'Imported'} ${summary.pages} pages, ${summary.blocks} blocks, ${summary.navigation_items} navigation items, ${summary.images} images (${summary.files} files).`,
+      );
+      for (const warning of summary.warnings) out(`Note: ${warning}`);
     });
     return;
   }

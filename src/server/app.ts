@@ -18,6 +18,7 @@ import { settingsAdminRoutes } from '../features/settings/settings-admin.routes.
 import { siteRoutes } from '../site/site.routes.server';
 import { appShellRoutes } from '../app/app-shell.routes.server';
 import { blocksRoutes } from '../features/blocks/blocks.routes.server';
+import { backupRoutes } from '../features/backup/backup.routes.server';
 import { pageEditingRoutes } from '../features/pages/page-editing.routes.server';
 import { prepareContentStore } from './startup.server';
 import { openDatabase, type Database, type DatabaseKind } from './db/client.server';
@@ -190,6 +191,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(searchRoutes);
   await app.register(pageEditingRoutes);
   await app.register(blocksRoutes);
+  await app.register(backupRoutes);
   await appShellRoutes(app);
   await siteRoutes(app);
 

@@ -1,18 +1,12 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { gunzipSync, gzipSync } from 'node:zlib';
-import { randomBytes } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  exportSite,
-  importSite,
-  notEmptyMessage,
-  type BackupDocument,
-} from '../../src/features/backup/backup.service.server';
 import { contentBlocks } from '../../src/features/blocks/blocks.table';
 import { images, mediaFolders } from '../../src/features/media/media.table';
 import type { MediaStore } from '../../src/features/media/storage.server';
@@ -21,13 +15,27 @@ import { pages } from '../../src/features/pages/pages.table';
 import { seedRecords } from '../../src/features/seed/seed.table';
 import { performanceSettings, seoSettings } from '../../src/features/settings/settings.table';
 import type { Database } from '../../src/server/db/client.server';
+import { ApiClient, signedInClient } from '../helpers/auth';
+import {
+  downloadBackup,
+  packArchive,
+  rowsOf,
+  unpackArchive,
+  uploadBackup,
+  withRows,
+  type ArchiveEntry,
+} from '../helpers/backup-archive';
 import { getJson, projectRoot, startTestApp, type TestApp } from '../helpers/build-app';
+import { testPicture } from '../helpers/test-images';
 
 const run = promisify(execFile);
 
 let source: TestApp;
 let target: TestApp;
+let sourceAdmin: ApiClient;
+let targetAdmin: ApiClient;
 let archive: Buffer;
+let entries: ArchiveEntry[];
 const changedHeading = 'Backed up and restored: the Dos Ojos heading';
 
 async function snapshot(db: Database) {
@@ -41,6 +49,22 @@ async function snapshot(db: Database) {
     performance: await db.select().from(performanceSettings),
     seedRecords: await db.select().from(seedRecords).orderBy(asc(seedRecords.key)),
   };
+}
+
+/** Every stored media file of an instance (local store): key → bytes. */
+async function mediaFiles(app: TestApp): Promise<Map<string, Buffer>> {
+  const root = path.join(app.config.dataDir, 'media');
+  const files = new Map<string, Buffer>();
+  const names = await readdir(root, { recursive: true }).catch(() => [] as string[]);
+  for (const name of names) {
+    const data = await readFile(path.join(root, name)).catch(() => undefined);
+    if (data) files.set(name.split(path.sep).join('/'), data);
+  }
+  return files;
+}
+
+async function siteState(app: TestApp) {
+  return { rows: await snapshot(app.app.db), media: await mediaFiles(app) };
 }
 
 async function bytesOf(media: MediaStore, key: string): Promise<Buffer | undefined> {
@@ -69,47 +93,154 @@ beforeAll(async () => {
   const [parent] = await db.insert(mediaFolders).values({ name: 'Parent' }).returning();
   await db.insert(mediaFolders).values({ name: 'Child', parent_id: parent!.id });
 
-  archive = await exportSite(db, source.app.media);
+  sourceAdmin = await signedInClient(source, 'admin');
+  const download = await downloadBackup(sourceAdmin);
+  expect(download.status).toBe(200);
+  archive = download.archive;
+  entries = await unpackArchive(archive);
+
   target = await startTestApp({ seed: false });
-  await importSite(target.app.db, target.app.media, archive);
+  targetAdmin = await signedInClient(target, 'admin');
 }, 120_000);
 afterAll(async () => {
   await source?.close();
   await target?.close();
 });
 
-describe('site backup', () => {
-  it('writes a gzip JSON archive with the tables and every stored image file', () => {
-    const document = JSON.parse(gunzipSync(archive).toString('utf8')) as BackupDocument;
-    expect(document).toMatchObject({ format: 'cenote-atlas-backup', version: 1 });
-    expect(Object.keys(document.tables).sort()).toEqual(
+describe('downloading a backup', () => {
+  it('streams a .tar.gz attachment: manifest, one NDJSON file per table, every stored file, end.json', async () => {
+    const download = await downloadBackup(sourceAdmin);
+    expect(download.headers.get('content-type')).toBe('application/gzip');
+    expect(download.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="cenote-atlas-backup-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.tar\.gz"$/,
+    );
+    expect(download.headers.get('cache-control')).toBe('no-store');
+
+    const names = entries.map((entry) => entry.name);
+    expect(names[0]).toBe('manifest.json');
+    expect(names.at(-1)).toBe('end.json');
+    expect(names.filter((name) => name.startsWith('tables/'))).toEqual(
       [
-        'content_blocks',
-        'images',
         'media_folders',
-        'navigation_items',
+        'images',
         'pages',
+        'content_blocks',
+        'navigation_items',
+        'seo_settings',
         'performance_settings',
         'seed_records',
-        'seo_settings',
-      ].sort(),
+      ].map((table) => `tables/${table}.ndjson`),
     );
-    expect(document.tables).not.toHaveProperty('users');
-    expect(document.tables).not.toHaveProperty('page_search');
-    expect(document.tables.images.length).toBeGreaterThan(0);
-    for (const image of document.tables.images) {
+    expect(names.some((name) => /users|sessions|tokens|page_search/.test(name))).toBe(false);
+
+    const manifest = JSON.parse(entries[0]!.data.toString('utf8')) as Record<string, unknown>;
+    const state = await snapshot(source.app.db);
+    expect(manifest).toMatchObject({
+      format: 'cenote-atlas-backup',
+      version: 2,
+      source: { site_title: state.seo[0]!.site_title, url: new URL(source.config.publicUrl).origin },
+      tables: {
+        pages: state.pages.length,
+        content_blocks: state.blocks.length,
+        navigation_items: state.navigation.length,
+        media_folders: state.folders.length,
+        images: state.images.length,
+      },
+    });
+    expect(rowsOf(entries, 'pages').map((row) => row['id'])).toEqual(state.pages.map((row) => row.id));
+
+    // Every file the image rows name is in the archive, byte for byte.
+    const media = new Map(
+      entries.filter((entry) => entry.name.startsWith('media/')).map((entry) => [entry.name.slice(6), entry.data]),
+    );
+    expect(state.images.length).toBeGreaterThan(0);
+    for (const image of state.images) {
       for (const url of [image.original_url, image.webp_url, image.avif_url, image.thumbnail_url]) {
-        if (typeof url === 'string') expect(document.media).toHaveProperty([url.slice('/media/'.length)]);
+        if (typeof url !== 'string') continue;
+        const key = url.slice('/media/'.length);
+        expect(media.get(key)?.equals((await bytesOf(source.app.media, key))!), key).toBe(true);
       }
     }
-    console.info(`seeded site archive: ${archive.length} bytes, ${Object.keys(document.media).length} files`);
+    const end = JSON.parse(entries.at(-1)!.data.toString('utf8')) as { files: number; file_bytes: number };
+    expect(end.files).toBe(media.size);
+    expect(end.file_bytes).toBe([...media.values()].reduce((total, data) => total + data.length, 0));
   });
 
-  it('restores every row exactly, with dates as Date objects', async () => {
+  it('leaves no temporary files behind, also when the download is closed midway', async () => {
+    const tmp = path.join(source.config.dataDir, 'tmp');
+    const controller = new AbortController();
+    const response = await fetch(`${source.url}/api/v1/backup`, {
+      headers: { cookie: sourceAdmin.cookieHeader() },
+      signal: controller.signal,
+    });
+    const reader = response.body!.getReader();
+    expect((await reader.read()).done).toBe(false);
+    controller.abort();
+    await reader.cancel().catch(() => {});
+    await expect.poll(async () => readdir(tmp), { timeout: 10_000 }).toEqual([]);
+    // The server goes on serving backups.
+    const again = await downloadBackup(sourceAdmin);
+    expect(again.status).toBe(200);
+    expect((await unpackArchive(again.archive)).map((entry) => entry.name)).toEqual(entries.map((entry) => entry.name));
+    expect(await readdir(tmp)).toEqual([]);
+  });
+
+  it('is for admins only: editors and viewers get 403, anonymous visitors 401 (both routes)', async () => {
+    for (const role of ['editor', 'viewer'] as const) {
+      const client = await signedInClient(source, role);
+      expect((await downloadBackup(client)).status, role).toBe(403);
+      const restore = await uploadBackup(client, archive, { dryRun: true });
+      expect(restore.status, role).toBe(403);
+      expect(restore.body.error?.code).toBe('forbidden');
+      expect((await uploadBackup(client, archive)).status, role).toBe(403);
+    }
+    const anonymous = new ApiClient(source.url);
+    expect((await downloadBackup(anonymous)).status).toBe(401);
+    expect((await uploadBackup(anonymous, archive, { dryRun: true })).status).toBe(401);
+    expect((await uploadBackup(anonymous, archive)).status).toBe(401);
+  });
+});
+
+describe('restoring a backup', () => {
+  it('dry run: reads and checks the whole archive, reports what it holds and changes nothing', async () => {
+    const before = await siteState(target);
+    const answer = await uploadBackup(targetAdmin, archive, { dryRun: true });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const state = await snapshot(source.app.db);
+    const mediaEntries = entries.filter((entry) => entry.name.startsWith('media/'));
+    expect(answer.body).toMatchObject({
+      restored: false,
+      summary: {
+        format_version: 2,
+        source: { site_title: state.seo[0]!.site_title, url: new URL(source.config.publicUrl).origin },
+        pages: state.pages.length,
+        blocks: state.blocks.length,
+        navigation_items: state.navigation.length,
+        media_folders: state.folders.length,
+        images: state.images.length,
+        files: mediaEntries.length,
+        file_bytes: mediaEntries.reduce((total, entry) => total + entry.data.length, 0),
+        seo_settings: true,
+        performance_settings: state.performance.length > 0,
+        seed_records: state.seedRecords.length,
+        warnings: [],
+      },
+    });
+    expect(answer.body.summary?.['created_at']).toBe(
+      (JSON.parse(entries[0]!.data.toString('utf8')) as { created_at: string }).created_at,
+    );
+    expect(await siteState(target)).toEqual(before);
+    expect(before.rows.pages).toEqual([]);
+  });
+
+  it('restores into a fresh instance: the same pages, blocks, navigation, settings and identical image files', async () => {
+    const answer = await uploadBackup(targetAdmin, archive);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.restored).toBe(true);
+
     const before = await snapshot(source.app.db);
     const after = await snapshot(target.app.db);
     expect(after.pages.length).toBeGreaterThan(0);
-    expect(after.pages[0]!.created_at).toBeInstanceOf(Date);
     expect(after.pages).toEqual(before.pages);
     expect(after.blocks).toEqual(before.blocks);
     expect(after.navigation).toEqual(before.navigation);
@@ -119,69 +250,319 @@ describe('site backup', () => {
     expect(after.seo).toEqual(before.seo);
     expect(after.performance).toEqual(before.performance);
     expect(after.seedRecords).toEqual(before.seedRecords);
+
+    const sourceFiles = await mediaFiles(source);
+    const targetFiles = await mediaFiles(target);
+    expect(targetFiles.size).toBeGreaterThan(0);
+    expect([...targetFiles.keys()].sort()).toEqual([...sourceFiles.keys()].sort());
+    for (const [key, data] of sourceFiles) expect(targetFiles.get(key)?.equals(data), key).toBe(true);
   });
 
-  it('restores every media file byte for byte', async () => {
-    const document = JSON.parse(gunzipSync(archive).toString('utf8')) as BackupDocument;
-    const keys = Object.keys(document.media);
-    expect(keys.length).toBeGreaterThan(0);
-    for (const key of keys) {
-      const original = await bytesOf(source.app.media, key);
-      const restored = await bytesOf(target.app.media, key);
-      expect(original, key).toBeDefined();
-      expect(restored?.equals(original!), key).toBe(true);
-    }
-  });
-
-  it('serves the restored pages and finds them in search', async () => {
+  it('serves the restored pages at once (page cache dropped) and finds them in search', async () => {
     const response = await fetch(`${target.url}/cenote-dos-ojos`);
     expect(response.status).toBe(200);
     expect(await response.text()).toContain(changedHeading);
     const search = await getJson<{ results: Array<{ path: string }> }>(`${target.url}/api/v1/search?q=angelita`);
-    expect(search.status).toBe(200);
     expect(search.body.results.map((result) => result.path)).toContain('/cenote-angelita');
   });
 
-  it('refuses to import into a site that has content', async () => {
-    await expect(importSite(target.app.db, target.app.media, archive)).rejects.toThrow(notEmptyMessage);
+  it('replaces content and media but keeps the people: accounts and sessions survive, old-only files go', async () => {
+    // The target gets content of its own: a page, a cached copy of a page, an uploaded image.
+    const extra = await targetAdmin.post<{ page: { id: string } }>('/api/v1/pages', {
+      title: 'Only on the target',
+      slug: 'only-on-the-target',
+      is_published: true,
+    });
+    expect(extra.status).toBe(201);
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(await testPicture(640, 480))], { type: 'image/jpeg' }), 'extra.jpg');
+    const uploaded = await fetch(`${target.url}/api/v1/media`, {
+      method: 'POST',
+      headers: { cookie: targetAdmin.cookieHeader(), 'x-csrf-token': targetAdmin.csrfToken ?? '' },
+      body: form,
+    });
+    expect(uploaded.status).toBe(201);
+    const extraImage = ((await uploaded.json()) as { images: Array<{ original_url: string }> }).images[0]!;
+    expect((await mediaFiles(target)).has(extraImage.original_url.slice(7))).toBe(true);
+    expect((await fetch(`${target.url}/only-on-the-target`)).status).toBe(200);
+    const editor = await signedInClient(target, 'editor');
+
+    const answer = await uploadBackup(targetAdmin, archive);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+
+    expect((await fetch(`${target.url}/only-on-the-target`)).status).toBe(404);
+    const files = await mediaFiles(target);
+    expect([...files.keys()].some((key) => key.startsWith('u/'))).toBe(false);
+    expect([...files.keys()].sort()).toEqual([...(await mediaFiles(source)).keys()].sort());
+    expect(await snapshot(target.app.db)).toEqual(await snapshot(source.app.db));
+    expect(await readdir(path.join(target.config.dataDir, 'tmp'))).toEqual([]);
+    // Both sessions still work: the people were kept.
+    expect((await targetAdmin.session()).body.user?.role).toBe('admin');
+    expect((await editor.session()).body.user?.role).toBe('editor');
+  });
+});
+
+describe('refusing a bad archive: 400 naming the problem, nothing changed', () => {
+  async function expectRefused(bad: Buffer, message: RegExp | string, options: { alsoDryRun?: boolean } = {}) {
+    const before = await siteState(target);
+    for (const dryRun of options.alsoDryRun ? [true, false] : [false]) {
+      const answer = await uploadBackup(targetAdmin, bad, { dryRun });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+      expect(answer.body.error?.field).toBe('file');
+      if (typeof message === 'string') expect(answer.body.error?.message).toBe(message);
+      else expect(answer.body.error?.message).toMatch(message);
+    }
+    expect(await siteState(target)).toEqual(before);
+  }
+  const pageRow = () => rowsOf(entries, 'pages').find((row) => row['slug'] === 'cenote-dos-ojos')!;
+
+  it('a javascript: canonical URL', async () => {
+    const page = pageRow();
+    const bad = await withRows(entries, 'pages', (rows) =>
+      rows.map((row) => (row['id'] === page['id'] ? { ...row, canonical_url: 'javascript:alert(1)' } : row)),
+    );
+    await expectRefused(
+      bad,
+      `pages row 'cenote-dos-ojos' (id ${String(page['id'])}): canonical_url: Use a full address starting with https:// (or http://)`,
+      { alsoDryRun: true },
+    );
   });
 
-  it('refuses a corrupt archive and a wrong format with clear errors', async () => {
-    await expect(importSite(target.app.db, target.app.media, randomBytes(512))).rejects.toThrow(
-      /not a Cenote Atlas backup \(it is not a gzip-compressed JSON archive\)/,
+  it('a javascript: og:image and a data: link in a hero block', async () => {
+    const page = pageRow();
+    await expectRefused(
+      await withRows(entries, 'pages', (rows) =>
+        rows.map((row) => (row['id'] === page['id'] ? { ...row, og_image: 'javascript:alert(1)' } : row)),
+      ),
+      /^pages row 'cenote-dos-ojos' \(id [0-9a-f-]{36}\): og_image: /,
     );
-    const wrong = gzipSync(JSON.stringify({ format: 'something-else', version: 1, tables: {}, media: {} }));
-    await expect(importSite(target.app.db, target.app.media, wrong)).rejects.toThrow(
-      'The file is not a Cenote Atlas backup (format is "something-else", expected "cenote-atlas-backup").',
+    await expectRefused(
+      await withRows(entries, 'content_blocks', (rows) =>
+        rows.map((row) =>
+          row['block_type'] === 'hero'
+            ? { ...row, block_data: { ...(row['block_data'] as object), ctaLink: 'data:text/html,<script>' } }
+            : row,
+        ),
+      ),
+      /^content_blocks row \(id [0-9a-f-]{36}, hero block on page '[a-z0-9-]+'\): block_data\.ctaLink: Use a site path/,
     );
-    const future = gzipSync(JSON.stringify({ format: 'cenote-atlas-backup', version: 2, tables: {}, media: {} }));
-    await expect(importSite(target.app.db, target.app.media, future)).rejects.toThrow(/Unsupported backup version 2/);
   });
 
-  it('round-trips through the CLI (import into an empty data folder, export it again)', async () => {
+  it('a reserved slug', async () => {
+    const page = pageRow();
+    await expectRefused(
+      await withRows(entries, 'pages', (rows) =>
+        rows.map((row) => (row['id'] === page['id'] ? { ...row, slug: 'admin' } : row)),
+      ),
+      `pages row 'admin' (id ${String(page['id'])}): slug: That slug is reserved for the site itself; choose another`,
+    );
+  });
+
+  it('a block whose page is missing, a navigation item whose parent is missing, an unknown block type', async () => {
+    const missing = '00000000-0000-4000-8000-000000000001';
+    await expectRefused(
+      await withRows(entries, 'content_blocks', (rows) => [
+        ...rows,
+        { ...rows[0]!, id: '00000000-0000-4000-8000-0000000000b1', page_id: missing },
+      ]),
+      `content_blocks row (id 00000000-0000-4000-8000-0000000000b1, ${String(rowsOf(entries, 'content_blocks')[0]!['block_type'])} block): page_id: the page ${missing} is not in the backup`,
+    );
+    await expectRefused(
+      await withRows(entries, 'navigation_items', (rows) =>
+        rows.map((row, index) => (index === 0 ? { ...row, parent_id: missing } : row)),
+      ),
+      /^navigation_items row '.+' \(id [0-9a-f-]{36}\): parent_id: the parent item 0{8}-0000-4000-8000-0{11}1 is not in the backup$/,
+    );
+    await expectRefused(
+      await withRows(entries, 'content_blocks', (rows) =>
+        rows.map((row, index) => (index === 0 ? { ...row, block_type: 'marquee' } : row)),
+      ),
+      /block_type: there is no block type "marquee"$/,
+    );
+  });
+
+  it('a truncated archive, one without its end, random bytes, a gzip that is not a backup, a newer version', async () => {
+    await expectRefused(
+      archive.subarray(0, Math.floor(archive.length / 2)),
+      /^The backup archive is damaged or incomplete \(it ends too early\)/,
+      { alsoDryRun: true },
+    );
+    await expectRefused(
+      await packArchive(entries.filter((entry) => entry.name !== 'end.json')),
+      /^The backup archive is damaged or incomplete \(end\.json is missing/,
+    );
+    await expectRefused(randomBytes(4096), 'The file is not a Cenote Atlas backup (it is not gzip-compressed).');
+    await expectRefused(
+      gzipSync(Buffer.from('name,depth\nDos Ojos,10\n'.repeat(100))),
+      /^The file is not a Cenote Atlas backup \(expected a \.tar\.gz/,
+    );
+    const future = entries.map((entry) =>
+      entry.name === 'manifest.json'
+        ? { name: entry.name, data: Buffer.from(JSON.stringify({ ...JSON.parse(entry.data.toString()), version: 3 })) }
+        : entry,
+    );
+    await expectRefused(await packArchive(future), /^Unsupported backup version 3/);
+  });
+
+  it('a media file that is not the image its name says', async () => {
+    const media = entries.find((entry) => entry.name.endsWith('.jpg'))!;
+    const bad = entries.map((entry) =>
+      entry === media ? { name: entry.name, data: Buffer.from('<html><script>alert(1)</script></html>') } : entry,
+    );
+    const files = bad.filter((entry) => entry.name.startsWith('media/'));
+    bad[bad.length - 1] = {
+      name: 'end.json',
+      data: Buffer.from(
+        JSON.stringify({
+          files: files.length,
+          file_bytes: files.reduce((total, entry) => total + entry.data.length, 0),
+        }),
+      ),
+    };
+    await expectRefused(await packArchive(bad), /^The backup's media file .+\.jpg is not the image its name says/);
+  });
+
+  it('an upload without a file, or not multipart', async () => {
+    if (!targetAdmin.csrfToken) await targetAdmin.session();
+    const empty = await fetch(`${target.url}/api/v1/backup/restore?dry_run=true`, {
+      method: 'POST',
+      headers: { cookie: targetAdmin.cookieHeader(), 'x-csrf-token': targetAdmin.csrfToken ?? '' },
+      body: new FormData(),
+    });
+    expect(empty.status).toBe(400);
+    const json = await targetAdmin.post<{ error: { code: string } }>('/api/v1/backup/restore', {});
+    expect(json.status).toBe(415);
+  });
+});
+
+describe('rich text is sanitized the way the API does it', () => {
+  it('a <script> in a text block is removed (and reported), the rest of the text kept', async () => {
+    const block = rowsOf(entries, 'content_blocks').find((row) => row['block_type'] === 'text')!;
+    const data = block['block_data'] as { content: string };
+    const bad = await withRows(entries, 'content_blocks', (rows) =>
+      rows.map((row) =>
+        row['id'] === block['id']
+          ? {
+              ...row,
+              block_data: {
+                ...data,
+                content: `<p>Still here.</p><script>alert(1)</script><p><a href="javascript:alert(2)">link</a></p>`,
+              },
+            }
+          : row,
+      ),
+    );
+    const dryRun = await uploadBackup(targetAdmin, bad, { dryRun: true });
+    expect(dryRun.status, JSON.stringify(dryRun.body)).toBe(200);
+    expect(dryRun.body.summary?.warnings).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^content_blocks row \\(id ${String(block['id'])}, text block on page '.+'\\): block_data\\.content: markup`,
+        ),
+      ),
+    ]);
+    const restored = await uploadBackup(targetAdmin, bad);
+    expect(restored.status).toBe(200);
+    const [row] = await target.app.db
+      .select()
+      .from(contentBlocks)
+      .where(eq(contentBlocks.id, String(block['id'])));
+    expect(row!.block_data['content']).toBe('<p>Still here.</p><p>link</p>');
+    // Back to the clean archive for the tests after this one.
+    expect((await uploadBackup(targetAdmin, archive)).status).toBe(200);
+  });
+});
+
+describe('version-1 archives (one JSON document)', () => {
+  it('are still read when small: rows pass the same checks', async () => {
+    const tables = Object.fromEntries(
+      [
+        'pages',
+        'content_blocks',
+        'navigation_items',
+        'media_folders',
+        'images',
+        'seo_settings',
+        'performance_settings',
+        'seed_records',
+      ].map((table) => [table, table === 'images' ? [] : rowsOf(entries, table)]),
+    );
+    // Without images (their files would make it large), so no navigation item may point at one.
+    tables['navigation_items'] = (tables['navigation_items'] as Array<Record<string, unknown>>).map((row) => ({
+      ...row,
+      image_id: null,
+    }));
+    const v1 = gzipSync(
+      JSON.stringify({
+        format: 'cenote-atlas-backup',
+        version: 1,
+        createdAt: '2026-01-02T03:04:05.000Z',
+        tables,
+        media: {},
+      }),
+    );
+    const answer = await uploadBackup(targetAdmin, v1, { dryRun: true });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.summary).toMatchObject({
+      format_version: 1,
+      created_at: '2026-01-02T03:04:05.000Z',
+      pages: rowsOf(entries, 'pages').length,
+      images: 0,
+    });
+    const page = (tables['pages'] as Array<Record<string, unknown>>)[0]!;
+    page['canonical_url'] = 'javascript:alert(1)';
+    const bad = gzipSync(
+      JSON.stringify({
+        format: 'cenote-atlas-backup',
+        version: 1,
+        createdAt: '2026-01-02T03:04:05.000Z',
+        tables,
+        media: {},
+      }),
+    );
+    const refused = await uploadBackup(targetAdmin, bad, { dryRun: true });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error?.message).toMatch(/^pages row '.+' \(id .+\): canonical_url: /);
+  });
+});
+
+describe('the command line', () => {
+  it('imports into an empty data folder, refuses a non-empty one without --replace, exports the same archive', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'cenote-backup-cli-'));
     try {
-      const input = path.join(dataDir, 'in.backup.gz');
-      const output = path.join(dataDir, 'out.backup.gz');
+      const input = path.join(dataDir, 'in.tar.gz');
+      const output = path.join(dataDir, 'out.tar.gz');
       await writeFile(input, archive);
       const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
       delete env.DATABASE_URL;
       const tsx = path.join(projectRoot, 'node_modules', '.bin', 'tsx');
-      const imported = await run(tsx, ['src/cli/cli.ts', 'import', '--in', input], { cwd: projectRoot, env });
+      const cli = (args: string[]) =>
+        run(tsx, ['src/cli/cli.ts', ...args], { cwd: projectRoot, env }).catch(
+          (error: { stdout: string; stderr: string; code: number }) => error,
+        );
+      const dry = await cli(['import', '--in', input, '--dry-run']);
+      expect(dry.stdout).toMatch(/^The backup holds \d+ pages/);
+      const imported = await cli(['import', '--in', input]);
       expect(imported.stdout).toMatch(/^Imported \d+ pages/);
-      const again = await run(tsx, ['src/cli/cli.ts', 'import', '--in', input], { cwd: projectRoot, env }).catch(
-        (error: { stderr: string; code: number }) => error,
-      );
+      const again = await cli(['import', '--in', input]);
       expect(again).toMatchObject({ code: 1 });
-      expect((again as { stderr: string }).stderr).toContain(notEmptyMessage);
-      const exported = await run(tsx, ['src/cli/cli.ts', 'export', '--out', output], { cwd: projectRoot, env });
-      expect(exported.stdout).toMatch(/^Backup written to /);
-      const first = JSON.parse(gunzipSync(archive).toString('utf8')) as BackupDocument;
-      const second = JSON.parse(gunzipSync(await readFile(output)).toString('utf8')) as BackupDocument;
-      expect(second.tables).toEqual(first.tables);
-      expect(second.media).toEqual(first.media);
+      expect(again.stderr).toContain('The target site already has content');
+      const replaced = await cli(['import', '--in', input, '--replace']);
+      expect(replaced.stdout).toMatch(/^Imported \d+ pages/);
+      const exported = await cli(['export', '--out', output]);
+      expect(exported.stdout.trim()).toMatch(/^Backup written to .+ media files\)\.$/);
+      const second = await unpackArchive(await readFile(output));
+      expect(second.map((entry) => entry.name)).toEqual(entries.map((entry) => entry.name));
+      for (const table of ['pages', 'content_blocks', 'navigation_items', 'images', 'media_folders', 'seed_records']) {
+        expect(rowsOf(second, table), table).toEqual(rowsOf(entries, table));
+      }
+      for (const entry of entries.filter((candidate) => candidate.name.startsWith('media/'))) {
+        expect(second.find((candidate) => candidate.name === entry.name)?.data.equals(entry.data), entry.name).toBe(
+          true,
+        );
+      }
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 300_000);
 });

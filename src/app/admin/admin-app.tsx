@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { LogoMark } from '../../site/components/logo';
 import { Spinner } from '../../shared/ui/spinner';
 import { api, fetchSession } from '../../shared/lib/api-client';
-import { adminTabs } from './admin-tabs';
+import { tabsFor } from './admin-tabs';
 import { ImagePickerProvider } from './media/image-picker';
 
 /** /admin: 'Content Management System'. The server already refused anyone without the role. */
@@ -20,6 +20,7 @@ export function AdminApp() {
     );
   }
   const user = session.data?.user;
+  const tabs = tabsFor(user?.role);
 
   const signOut = async () => {
     try {
@@ -57,7 +58,7 @@ export function AdminApp() {
         </div>
         <nav aria-label="Admin sections" className="mx-auto max-w-7xl overflow-x-auto px-4 sm:px-6">
           <ul className="flex gap-1">
-            {adminTabs.map((tab) => (
+            {tabs.map((tab) => (
               <li key={tab.path}>
                 <NavLink
                   to={`/admin/${tab.path}`}
@@ -81,10 +82,18 @@ export function AdminApp() {
         {/* Every image field in the admin can choose from the media library. */}
         <ImagePickerProvider>
           <Routes>
-            <Route index element={<Navigate to={`/admin/${adminTabs[0]?.path ?? ''}`} replace />} />
-            {adminTabs.map((tab) => (
+            <Route index element={<Navigate to={`/admin/${tabs[0]?.path ?? ''}`} replace />} />
+            {tabs.map((tab) => (
               <Route key={tab.path} path={`${tab.path}/*`} element={<tab.Screen />} />
             ))}
+            <Route
+              path="*"
+              element={
+                <p role="alert" className="rounded-lg bg-stone-100 p-4 text-sm text-stone-700">
+                  This section does not exist, or it is for admins only.
+                </p>
+              }
+            />
           </Routes>
         </ImagePickerProvider>
       </main>

@@ -1,9 +1,10 @@
-import { Blocks, FileText, Gauge, Image, Menu, Search } from 'lucide-react';
+import { Blocks, DatabaseBackup, FileText, Gauge, Image, Menu, Search } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { BlocksScreen } from './blocks/blocks-screen';
 import { MediaScreen } from './media/media-screen';
 import { NavigationScreen } from './navigation/navigation-screen';
 import { PagesSection } from './pages/pages-section';
+import { BackupsScreen } from './settings/backups-screen';
 import { PerformanceScreen } from './settings/performance-screen';
 import { SeoScreen } from './settings/seo-screen';
 
@@ -12,6 +13,8 @@ export interface AdminTab {
   label: string;
   icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
   Screen: ComponentType;
+  /** Shown to admins only (the API refuses editors too). */
+  adminOnly?: boolean;
 }
 
 /** The admin's sections, in the spec's order. */
@@ -22,4 +25,10 @@ export const adminTabs: AdminTab[] = [
   { path: 'media', label: 'Media Library', icon: Image, Screen: MediaScreen },
   { path: 'seo', label: 'SEO Settings', icon: Search, Screen: SeoScreen },
   { path: 'performance', label: 'Performance', icon: Gauge, Screen: PerformanceScreen },
+  { path: 'backups', label: 'Backups', icon: DatabaseBackup, Screen: BackupsScreen, adminOnly: true },
 ];
+
+/** The tabs this role sees. */
+export function tabsFor(role: string | undefined): AdminTab[] {
+  return adminTabs.filter((tab) => !tab.adminOnly || role === 'admin');
+}

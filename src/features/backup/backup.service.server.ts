@@ -1,252 +1,304 @@
-import { gunzipSync, gzipSync } from 'node:zlib';
-import { asc } from 'drizzle-orm';
+import { createReadStream } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { createGzip } from 'node:zlib';
+import { asc, gt } from 'drizzle-orm';
 import type { Database } from '../../server/db/client.server';
 import { contentBlocks } from '../blocks/blocks.table';
-import { images, mediaFolders } from '../media/media.table';
 import { storedKeysOf } from '../media/media.service.server';
+import { images, mediaFolders, type ImageRow } from '../media/media.table';
 import type { MediaStore } from '../media/storage.server';
-import { contentTypeForKey, isValidMediaKey } from '../media/storage.server';
 import { navigationItems } from '../navigation/navigation.table';
 import { pages } from '../pages/pages.table';
-import { refreshAllPageSearch } from '../search/search.service.server';
 import { seedRecords } from '../seed/seed.table';
 import { performanceSettings, seoSettings } from '../settings/settings.table';
+import {
+  backupFormat,
+  backupVersion,
+  endEntry,
+  entryHeader,
+  manifestEntry,
+  mediaEntry,
+  tableEntry,
+  tableNames,
+  tar,
+  type BackupManifest,
+  type BackupTable,
+} from './backup-archive.server';
+import { makeBackupTempDir, removeTempDir } from './backup-temp.server';
 
-/**
- * Site backup: a gzip of one JSON document with every content table and every stored image file.
- * Accounts (users, sessions, tokens) stay with the instance; the search index is rebuilt on import.
+/*
+ * Site backup (decision 46): pages, blocks, navigation, media folders, images with every stored
+ * file, SEO and performance settings and the seed's records, as one streamed .tar.gz (the format
+ * is described in backup-archive.server.ts). Accounts (users, sessions, tokens) stay with the
+ * instance; the search index is rebuilt on restore.
  */
-export const backupFormat = 'cenote-atlas-backup';
-export const backupVersion = 1;
+export {
+  BackupError,
+  backupFormat,
+  backupVersion,
+  defaultBackupLimits,
+  type BackupLimits,
+} from './backup-archive.server';
+export { notEmptyMessage, restoreBackupFile, type RestoreDeps } from './backup-restore.server';
 
-export class BackupError extends Error {}
+export interface ExportDeps {
+  db: Database;
+  media: MediaStore;
+  dataDir: string;
+  /** PUBLIC_URL: its origin names the source site in the manifest. */
+  publicUrl: string;
+  log: { error(object: object, message: string): void };
+}
 
-export const notEmptyMessage =
-  'The target site already has content; import needs an empty site (start it with SEED=false).';
-
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Row = Record<string, unknown>;
 
-interface BackupTables {
-  pages: Row[];
-  content_blocks: Row[];
-  navigation_items: Row[];
-  media_folders: Row[];
-  images: Row[];
-  seo_settings: Row[];
-  performance_settings: Row[];
-  seed_records: Row[];
-}
-
-export interface BackupDocument {
-  format: typeof backupFormat;
-  version: typeof backupVersion;
-  createdAt: string;
-  tables: BackupTables;
-  media: Record<string, string>;
-}
-
-const tableNames = [
-  'pages',
-  'content_blocks',
-  'navigation_items',
-  'media_folders',
-  'images',
-  'seo_settings',
-  'performance_settings',
-  'seed_records',
-] as const satisfies ReadonlyArray<keyof BackupTables>;
-
-/** Timestamp columns per table, turned back into Date objects on import. */
-const dateColumns: Record<keyof BackupTables, string[]> = {
-  pages: ['created_at', 'updated_at'],
-  content_blocks: ['created_at', 'updated_at'],
-  navigation_items: ['created_at', 'updated_at'],
-  media_folders: ['created_at'],
-  images: ['created_at', 'updated_at'],
-  seo_settings: ['updated_at'],
-  performance_settings: ['updated_at'],
-  seed_records: ['seeded_at'],
+/**
+ * Rows per query while dumping a table. Blocks and pages can be large (block data up to 256 KB),
+ * so they come in smaller pages; the heap holds one page at a time.
+ */
+const pageSizes: Record<BackupTable, number> = {
+  media_folders: 500,
+  images: 500,
+  pages: 50,
+  content_blocks: 50,
+  navigation_items: 500,
+  seo_settings: 10,
+  performance_settings: 10,
+  seed_records: 500,
 };
 
-async function readAll(body: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
-  return Buffer.concat(chunks);
+/** One page of a table after `after` (its key), in key order. */
+function fetchPage(tx: Transaction, table: BackupTable, after: string | undefined, limit: number): Promise<Row[]> {
+  switch (table) {
+    case 'media_folders':
+      return tx
+        .select()
+        .from(mediaFolders)
+        .where(after ? gt(mediaFolders.id, after) : undefined)
+        .orderBy(asc(mediaFolders.id))
+        .limit(limit);
+    case 'images':
+      return tx
+        .select()
+        .from(images)
+        .where(after ? gt(images.id, after) : undefined)
+        .orderBy(asc(images.id))
+        .limit(limit);
+    case 'pages':
+      return tx
+        .select()
+        .from(pages)
+        .where(after ? gt(pages.id, after) : undefined)
+        .orderBy(asc(pages.id))
+        .limit(limit);
+    case 'content_blocks':
+      return tx
+        .select()
+        .from(contentBlocks)
+        .where(after ? gt(contentBlocks.id, after) : undefined)
+        .orderBy(asc(contentBlocks.id))
+        .limit(limit);
+    case 'navigation_items':
+      return tx
+        .select()
+        .from(navigationItems)
+        .where(after ? gt(navigationItems.id, after) : undefined)
+        .orderBy(asc(navigationItems.id))
+        .limit(limit);
+    case 'seo_settings':
+      return after ? Promise.resolve([]) : tx.select().from(seoSettings).limit(limit);
+    case 'performance_settings':
+      return after ? Promise.resolve([]) : tx.select().from(performanceSettings).limit(limit);
+    case 'seed_records':
+      return tx
+        .select()
+        .from(seedRecords)
+        .where(after ? gt(seedRecords.key, after) : undefined)
+        .orderBy(asc(seedRecords.key))
+        .limit(limit);
+  }
 }
 
-export async function exportSite(db: Database, media: MediaStore, now = new Date()): Promise<Buffer> {
-  const tables: BackupTables = {
-    pages: await db.select().from(pages).orderBy(asc(pages.id)),
-    content_blocks: await db.select().from(contentBlocks).orderBy(asc(contentBlocks.id)),
-    navigation_items: await db.select().from(navigationItems).orderBy(asc(navigationItems.id)),
-    media_folders: await db.select().from(mediaFolders).orderBy(asc(mediaFolders.id)),
-    images: await db.select().from(images).orderBy(asc(images.id)),
-    seo_settings: await db.select().from(seoSettings),
-    performance_settings: await db.select().from(performanceSettings),
-    seed_records: await db.select().from(seedRecords).orderBy(asc(seedRecords.key)),
-  };
-  const files: Record<string, string> = {};
-  for (const image of tables.images as Array<typeof images.$inferSelect>) {
-    for (const key of storedKeysOf(image)) {
-      if (key in files) continue;
-      const stored = await media.get(key);
-      // Variants the storage key implies but the image never had (e.g. no AVIF) are skipped.
-      if (!stored) continue;
-      files[key] = (await readAll(stored.body)).toString('base64');
-    }
+interface Snapshot {
+  counts: Record<BackupTable, number>;
+  files: Record<BackupTable, string>;
+  mediaKeys: string[];
+  siteTitle: string | null;
+}
+
+/**
+ * Dumps every table to an NDJSON file in `directory`, page by page, inside one read-only
+ * repeatable-read transaction: the rows are one consistent state of the site. Writing to local
+ * files is quick, so the transaction (and, on the embedded database, its only connection) is held
+ * briefly, never for as long as a slow download takes.
+ */
+async function snapshotTables(db: Database, directory: string): Promise<Snapshot> {
+  return db.transaction(
+    async (tx) => {
+      const counts = {} as Record<BackupTable, number>;
+      const files = {} as Record<BackupTable, string>;
+      const mediaKeys = new Set<string>();
+      let siteTitle: string | null = null;
+      for (const table of tableNames) {
+        const file = path.join(directory, `${table}.ndjson`);
+        const handle = await open(file, 'w');
+        let count = 0;
+        try {
+          let after: string | undefined;
+          for (;;) {
+            const rows = await fetchPage(tx, table, after, pageSizes[table]);
+            if (rows.length === 0) break;
+            // JSON.stringify writes Date objects as ISO 8601 strings.
+            await handle.write(rows.map((row) => `${JSON.stringify(row)}\n`).join(''));
+            count += rows.length;
+            const last = rows[rows.length - 1]!;
+            after = String(table === 'seed_records' ? last['key'] : last['id']);
+            if (table === 'images')
+              for (const row of rows) for (const key of storedKeysOf(row as ImageRow)) mediaKeys.add(key);
+            if (table === 'seo_settings') siteTitle = String(rows[0]!['site_title'] ?? '') || null;
+            if (rows.length < pageSizes[table]) break;
+          }
+        } finally {
+          await handle.close();
+        }
+        counts[table] = count;
+        files[table] = file;
+      }
+      return { counts, files, mediaKeys: [...mediaKeys].sort(), siteTitle };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
   }
-  const document: BackupDocument = {
+}
+
+/** "cenote-atlas-backup-2026-11-25T11-46-49Z.tar.gz" */
+export function backupFileName(createdAt: Date): string {
+  return `cenote-atlas-backup-${createdAt
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replaceAll(':', '-')}.tar.gz`;
+}
+
+/** Adds one entry from a stream of exactly `size` bytes, respecting the pack's back-pressure. */
+function addEntry(pack: tar.Pack, name: string, size: number, body: Readable | Buffer): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    // A download closed midway destroys the pack: the entry being written then never finishes.
+    const onClose = () => reject(new Error('The backup archive was closed before it was complete.'));
+    pack.once('close', onClose);
+    const settle = (error?: Error | null) => {
+      pack.off('close', onClose);
+      if (error) reject(error);
+      else resolve();
+    };
+    if (Buffer.isBuffer(body)) {
+      pack.entry(entryHeader(name, size), body, settle);
+      return;
+    }
+    const sink = pack.entry(entryHeader(name, size), settle);
+    body.once('error', (error) => {
+      sink.destroy(error);
+      settle(error);
+    });
+    body.pipe(sink);
+  });
+}
+
+export interface BackupStream {
+  /** The .tar.gz bytes; ends when the archive is complete, fails (is destroyed) if it cannot be. */
+  stream: Readable;
+  filename: string;
+  createdAt: Date;
+  /** Resolves when the archive was written completely (rejects if it was cut short). */
+  done: Promise<{ files: number; fileBytes: number }>;
+}
+
+/**
+ * Streams a backup of the site: rows are snapshotted to temporary NDJSON files first (see
+ * snapshotTables), then the archive is produced as the reader takes it — manifest, tables, each
+ * stored media file piped from the store, end.json — so memory holds one chunk at a time however
+ * large the media library is. The temporary folder is removed when the stream closes.
+ */
+export async function createBackupStream(deps: ExportDeps, now = new Date()): Promise<BackupStream> {
+  const directory = await makeBackupTempDir(deps.dataDir, 'export');
+  let snapshot: Snapshot;
+  try {
+    snapshot = await snapshotTables(deps.db, directory);
+  } catch (error) {
+    await removeTempDir(directory);
+    throw error;
+  }
+  const manifest: BackupManifest = {
     format: backupFormat,
     version: backupVersion,
-    createdAt: now.toISOString(),
-    tables,
-    media: files,
+    created_at: now.toISOString(),
+    source: { site_title: snapshot.siteTitle, url: originOf(deps.publicUrl) },
+    tables: snapshot.counts,
   };
-  // JSON.stringify writes Date objects as ISO strings.
-  return gzipSync(Buffer.from(JSON.stringify(document), 'utf8'));
-}
-
-/** Reads and checks an archive; throws BackupError with a readable message when it is not one. */
-export function parseBackup(buffer: Buffer): BackupDocument {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(gunzipSync(buffer).toString('utf8'));
-  } catch {
-    throw new BackupError('The file is not a Cenote Atlas backup (it is not a gzip-compressed JSON archive).');
-  }
-  if (!parsed || typeof parsed !== 'object') throw new BackupError('The backup archive is not a JSON object.');
-  const document = parsed as Partial<BackupDocument>;
-  if (document.format !== backupFormat) {
-    throw new BackupError(
-      `The file is not a Cenote Atlas backup (format is ${JSON.stringify(document.format ?? null)}, expected "${backupFormat}").`,
-    );
-  }
-  if (document.version !== backupVersion) {
-    throw new BackupError(
-      `Unsupported backup version ${JSON.stringify(document.version ?? null)}; this version of Cenote Atlas reads version ${backupVersion}.`,
-    );
-  }
-  const tables = document.tables as Partial<BackupTables> | undefined;
-  if (!tables || typeof tables !== 'object') throw new BackupError('The backup archive has no "tables".');
-  for (const name of tableNames) {
-    if (!Array.isArray(tables[name])) throw new BackupError(`The backup archive has no "${name}" table.`);
-  }
-  const files = document.media;
-  if (!files || typeof files !== 'object') throw new BackupError('The backup archive has no "media".');
-  for (const [key, value] of Object.entries(files)) {
-    if (!isValidMediaKey(key) || typeof value !== 'string') {
-      throw new BackupError(`The backup archive has an invalid media entry: ${key}`);
-    }
-  }
-  return document as BackupDocument;
-}
-
-function withDates<T>(table: keyof BackupTables, rows: Row[]): T[] {
-  const columns = dateColumns[table];
-  return rows.map((row) => {
-    const copy: Row = { ...row };
-    for (const column of columns) {
-      const value = copy[column];
-      if (typeof value === 'string') copy[column] = new Date(value);
-    }
-    return copy as T;
+  const pack = tar.pack();
+  // Level 4: the media (most of the bytes) is already compressed; the rows still shrink well.
+  const gzip = createGzip({ level: 4 });
+  let closed = false;
+  let current: Readable | undefined;
+  gzip.once('close', () => {
+    closed = true;
+    current?.destroy();
+    pack.destroy();
+    void removeTempDir(directory);
   });
-}
+  pack.once('error', (error: Error) => gzip.destroy(error));
+  pack.pipe(gzip);
 
-/** Parents before children (rows whose parent is not in the set go first). */
-function parentsFirst<T extends { id: string; parent_id: string | null }>(rows: T[]): T[] {
-  const ordered: T[] = [];
-  const placed = new Set<string>();
-  let remaining = rows;
-  while (remaining.length > 0) {
-    const ids = new Set(remaining.map((row) => row.id));
-    const ready = remaining.filter((row) => !row.parent_id || placed.has(row.parent_id) || !ids.has(row.parent_id));
-    if (ready.length === 0) throw new BackupError('The backup archive has a cycle of parent references.');
-    for (const row of ready) {
-      ordered.push(row);
-      placed.add(row.id);
+  const produce = async () => {
+    const manifestBytes = Buffer.from(JSON.stringify(manifest));
+    await addEntry(pack, manifestEntry, manifestBytes.length, manifestBytes);
+    for (const table of tableNames) {
+      if (closed) return { files: 0, fileBytes: 0 };
+      const file = snapshot.files[table];
+      const { size } = await stat(file);
+      current = createReadStream(file);
+      await addEntry(pack, tableEntry(table), size, current);
     }
-    remaining = remaining.filter((row) => !placed.has(row.id));
-  }
-  return ordered;
-}
-
-async function insertInChunks(run: (chunk: Row[]) => Promise<unknown>, rows: Row[], size = 200): Promise<void> {
-  for (let start = 0; start < rows.length; start += size) await run(rows.slice(start, start + size));
-}
-
-export interface ImportReport {
-  pages: number;
-  blocks: number;
-  navigationItems: number;
-  images: number;
-  files: number;
-}
-
-/** Restores an archive into an empty site: rows in one transaction, then media files, then search. */
-export async function importSite(db: Database, media: MediaStore, buffer: Buffer): Promise<ImportReport> {
-  const document = parseBackup(buffer);
-  const { tables } = document;
-
-  const [anyPage] = await db.select({ id: pages.id }).from(pages).limit(1);
-  const [anyItem] = await db.select({ id: navigationItems.id }).from(navigationItems).limit(1);
-  const [anyImage] = await db.select({ id: images.id }).from(images).limit(1);
-  if (anyPage || anyItem || anyImage) throw new BackupError(notEmptyMessage);
-
-  const folderRows = parentsFirst(
-    withDates<typeof mediaFolders.$inferInsert & { id: string; parent_id: string | null }>(
-      'media_folders',
-      tables.media_folders,
-    ),
-  );
-  const imageRows = withDates<typeof images.$inferInsert>('images', tables.images);
-  const pageRows = withDates<typeof pages.$inferInsert>('pages', tables.pages);
-  const blockRows = withDates<typeof contentBlocks.$inferInsert>('content_blocks', tables.content_blocks);
-  const navigationRows = parentsFirst(
-    withDates<typeof navigationItems.$inferInsert & { id: string; parent_id: string | null }>(
-      'navigation_items',
-      tables.navigation_items,
-    ),
-  );
-  const seoRows = withDates<typeof seoSettings.$inferInsert>('seo_settings', tables.seo_settings);
-  const performanceRows = withDates<typeof performanceSettings.$inferInsert>(
-    'performance_settings',
-    tables.performance_settings,
-  );
-  const seedRows = withDates<typeof seedRecords.$inferInsert>('seed_records', tables.seed_records);
-
-  await db.transaction(async (tx) => {
-    // Checked again inside the transaction, so two imports at once cannot both pass.
-    const [racedPage] = await tx.select({ id: pages.id }).from(pages).limit(1);
-    if (racedPage) throw new BackupError(notEmptyMessage);
-    await insertInChunks((chunk) => tx.insert(mediaFolders).values(chunk as typeof folderRows), folderRows);
-    await insertInChunks((chunk) => tx.insert(images).values(chunk as typeof imageRows), imageRows);
-    await insertInChunks((chunk) => tx.insert(pages).values(chunk as typeof pageRows), pageRows);
-    await insertInChunks((chunk) => tx.insert(contentBlocks).values(chunk as typeof blockRows), blockRows);
-    // Children follow their parents; one row at a time keeps the self-reference satisfied.
-    for (const row of navigationRows) await tx.insert(navigationItems).values(row);
-    for (const row of seoRows) {
-      await tx.insert(seoSettings).values(row).onConflictDoUpdate({ target: seoSettings.id, set: row });
+    let files = 0;
+    let fileBytes = 0;
+    for (const key of snapshot.mediaKeys) {
+      if (closed) return { files, fileBytes };
+      const stored = await deps.media.get(key);
+      // Variants a storage key implies but the image never had (no AVIF, say) are not there.
+      if (!stored) continue;
+      current = stored.body;
+      await addEntry(pack, mediaEntry(key), stored.size, stored.body);
+      files++;
+      fileBytes += stored.size;
     }
-    for (const row of performanceRows) {
-      await tx.insert(performanceSettings).values(row).onConflictDoUpdate({ target: performanceSettings.id, set: row });
-    }
-    for (const row of seedRows) {
-      await tx.insert(seedRecords).values(row).onConflictDoUpdate({ target: seedRecords.key, set: row });
-    }
-  });
-
-  let files = 0;
-  for (const [key, base64] of Object.entries(document.media)) {
-    await media.put(key, Buffer.from(base64, 'base64'), contentTypeForKey(key));
-    files++;
-  }
-  await refreshAllPageSearch(db);
-  return {
-    pages: pageRows.length,
-    blocks: blockRows.length,
-    navigationItems: navigationRows.length,
-    images: imageRows.length,
-    files,
+    const end = Buffer.from(JSON.stringify({ files, file_bytes: fileBytes }));
+    await addEntry(pack, endEntry, end.length, end);
+    pack.finalize();
+    return { files, fileBytes };
   };
+  const done = produce().then(
+    async (result) => {
+      if (closed) throw new Error('The backup download was closed before it was complete.');
+      return result;
+    },
+    (error: unknown) => {
+      if (!closed) {
+        deps.log.error({ err: error }, 'writing a backup archive failed');
+        gzip.destroy(error instanceof Error ? error : new Error(String(error)));
+      }
+      throw error;
+    },
+  );
+  // Observed by the caller when it wants to; a cut-short download is not an unhandled rejection.
+  done.catch(() => {});
+  return { stream: gzip, filename: backupFileName(now), createdAt: now, done };
 }
