@@ -223,15 +223,25 @@ describe('a cut-off upload', () => {
 });
 
 describe('requests the HTTP parser gives up on', () => {
-  /** Raw bytes in, the raw answers out (the client closes its sending side after writing). */
-  async function rawExchange(request: string): Promise<string> {
+  /**
+   * Raw bytes in, the raw answers out. The client closes its sending side after writing, or
+   * with `closeAfterAnswer` only once a first answer has arrived.
+   */
+  async function rawExchange(request: string, closeAfterAnswer = false): Promise<string> {
     const url = new URL(server.url);
     const socket = connect(Number(url.port), url.hostname);
     const received: Buffer[] = [];
+    const firstData = new Promise<void>((resolve) => socket.once('data', () => resolve()));
     socket.on('data', (chunk: Buffer) => received.push(chunk));
     socket.on('error', () => {});
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-    socket.end(request);
+    if (closeAfterAnswer) {
+      socket.write(request);
+      await firstData;
+      socket.end();
+    } else {
+      socket.end(request);
+    }
     await new Promise<void>((resolve) => socket.on('close', () => resolve()));
     return Buffer.concat(received).toString('utf8');
   }
@@ -265,6 +275,7 @@ describe('requests the HTTP parser gives up on', () => {
     const text = await rawExchange(
       `POST /api/v1/media/folders HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n` +
         `Cookie: ${editor.cookieHeader()}\r\nContent-Length: 500\r\n\r\n{"name":"x`,
+      true,
     );
     expect(text.match(/HTTP\/1\.1 /g)).toHaveLength(1);
     const answer = parse(text);
