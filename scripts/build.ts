@@ -31,8 +31,8 @@ const hashOf = (data: Buffer | string) => createHash('sha256').update(data).dige
  * Dependencies bundled into the server and CLI instead of loaded from node_modules at run time.
  * drizzle-orm: its 180 KB package.json is re-read for each of its ~100 modules at import, which left
  * ~150 MB of V8 heap behind (ADR 011). zod (with fastify-type-provider-zod, its only run-time user, so
- * there is one copy) and lucide-react (tree-shaken to the icons we use): loading their hundreds of
- * modules was a third of the server's start-up CPU; bundled, a start takes ~0.4 s less CPU and ~6 MB less memory.
+ * there is one copy) and lucide-react (one 1.3 MB file of every icon; bundled, only those we use):
+ * loading them was a third of the CPU spent on imports at start (ADR 012).
  */
 const bundledIntoServer = new Set(['drizzle-orm', 'zod', 'fastify-type-provider-zod', 'lucide-react']);
 
