@@ -1,6 +1,8 @@
 /**
  * Production build: server and CLI bundles, client assets (hashed, for immutable caching)
  * and the seed illustrations in every format. `--client-only` skips the server parts.
+ * A full build ends by writing dist/build-info.json, which `npm start` (scripts/start.mjs)
+ * reads to decide whether to rebuild and which node flags to start the server with.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -12,6 +14,8 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import { build } from 'esbuild';
 import { loadContent } from '../src/features/seed/content-loader.server';
 import { ensureSeedMedia } from '../src/features/seed/seed-media.server';
+import { productionNodeFlags } from '../src/server/node-flags';
+import { buildInfoFile, manifestsHash, newestInputMtime, type BuildInfo } from './build-state.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const finalClientDir = path.join(root, 'dist', 'client');
@@ -23,7 +27,14 @@ const started = performance.now();
 
 const hashOf = (data: Buffer | string) => createHash('sha256').update(data).digest('hex').slice(0, 10);
 
-const bundledIntoServer = new Set(['drizzle-orm']);
+/**
+ * Dependencies bundled into the server and CLI instead of loaded from node_modules at run time.
+ * drizzle-orm: its 180 KB package.json is re-read for each of its ~100 modules at import, which left
+ * ~150 MB of V8 heap behind (ADR 011). zod (with fastify-type-provider-zod, its only run-time user, so
+ * there is one copy) and lucide-react (one 1.3 MB file of every icon; bundled, only those we use):
+ * loading them was a third of the CPU spent on imports at start (ADR 012).
+ */
+const bundledIntoServer = new Set(['drizzle-orm', 'zod', 'fastify-type-provider-zod', 'lucide-react']);
 
 function serverExternals(): string[] {
   const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
@@ -42,9 +53,12 @@ async function buildServer(): Promise<void> {
     platform: 'node',
     target: 'node22',
     format: 'esm',
-    // Dependencies stay in node_modules, except drizzle-orm: its 180 KB package.json is re-read for
-    // each of its ~100 modules at import, which left ~150 MB of V8 heap behind (ADR 011).
+    // Dependencies stay in node_modules, except those in bundledIntoServer.
     external: serverExternals(),
+    // Bundled CommonJS code (fastify-type-provider-zod's @fastify/error) calls require(): give the ES module one.
+    banner: {
+      js: "import { createRequire as __cenoteCreateRequire } from 'node:module'; const require = __cenoteCreateRequire(import.meta.url);",
+    },
     sourcemap: true,
     jsx: 'automatic',
     logLevel: 'warning',
@@ -162,6 +176,12 @@ async function swapIntoPlace(): Promise<void> {
   await rm(previous, { recursive: true, force: true });
 }
 
+// Read before anything is built: a source saved during the build makes the next start rebuild.
+const inputsMtimeMs = newestInputMtime(root);
+const inputsManifestsHash = manifestsHash(root);
+// Until this build is complete, `npm start` sees no build (rather than the previous one under a new stamp).
+if (!clientOnly) await rm(path.join(root, buildInfoFile), { force: true });
+
 const manifest = await buildClient();
 await precompressAssets();
 await swapIntoPlace();
@@ -169,6 +189,13 @@ if (!clientOnly) {
   await buildServer();
   const content = await loadContent(path.join(root, 'content'));
   await ensureSeedMedia(path.join(root, 'content'), path.join(root, 'dist', 'seed-media'), content.images);
+  const info: BuildInfo = {
+    builtAt: new Date().toISOString(),
+    inputsMtimeMs,
+    manifestsHash: inputsManifestsHash,
+    nodeFlags: [...productionNodeFlags],
+  };
+  await writeFile(path.join(root, buildInfoFile), `${JSON.stringify(info, null, 2)}\n`);
 }
 const assetFiles = await readdir(path.join(finalClientDir, 'assets'));
 console.log(

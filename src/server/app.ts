@@ -35,12 +35,15 @@ import { registerSecurityHeaders } from './plugins/security-headers.server';
 import { registerOpenApi } from './plugins/openapi.server';
 import { registerSessions } from './plugins/session.server';
 import { registerWriteRateLimits } from './plugins/write-rate-limits.server';
+import { loggingFor } from './logger.server';
 
 export interface Readiness {
   ready: boolean;
   /** Resolves when migrations and the seed are done; rejects if they fail. */
   promise: Promise<void>;
   failure: string | undefined;
+  /** The one-time link to create the first admin account, while none exists (the start-up banner shows it). */
+  setupUrl: string | undefined;
 }
 
 declare module 'fastify' {
@@ -70,16 +73,6 @@ export interface BuildOptions {
   clock?: Clock;
 }
 
-function loggerFor(config: AppConfig): FastifyServerOptions['logger'] {
-  if (config.env === 'development' && process.stdout.isTTY) {
-    return {
-      level: config.logLevel,
-      transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } },
-    };
-  }
-  return { level: config.logLevel };
-}
-
 /**
  * Builds the whole server without listening, so tests start real instances on port 0.
  * The content store (migrations, seed) is prepared in the background: requests that need
@@ -87,7 +80,8 @@ function loggerFor(config: AppConfig): FastifyServerOptions['logger'] {
  */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? loggerFor(config),
+    // A caller's own logger (tests capture lines) replaces the one for this terminal or pipe.
+    ...(options.logger === undefined ? await loggingFor(config) : { logger: options.logger }),
     bodyLimit: 1024 * 1024,
     trustProxy: false,
     routerOptions: { maxParamLength: 300 },
@@ -140,7 +134,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Before any route: every /api route must declare who may call it (see plugins/access.server.ts).
   registerAccessControl(app);
 
-  const readiness: Readiness = { ready: false, failure: undefined, promise: Promise.resolve() };
+  const readiness: Readiness = { ready: false, failure: undefined, setupUrl: undefined, promise: Promise.resolve() };
   app.decorate('readiness', readiness);
 
   // server.close() drops the keep-alive sockets that are idle at that instant; one whose response is
@@ -196,7 +190,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await siteRoutes(app);
 
   readiness.promise = prepareContentStore(app, database).then(
-    () => {
+    ({ setupUrl }) => {
+      readiness.setupUrl = setupUrl;
       readiness.ready = true;
     },
     (error: unknown) => {

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './env.server';
+import { usesReadableLogs } from './logger.server';
 import { missingProductionFlags } from './node-flags';
+import { formatStartBanner } from './start-banner.server';
 
 const shutdownDeadlineMs = 10_000;
 
@@ -54,6 +56,12 @@ async function main(): Promise<void> {
     app.log.fatal('the server cannot serve content; stopping');
     process.exit(1);
   });
+  // JSON log lines carry all of this already; a person at a terminal gets it in one place.
+  if (usesReadableLogs(config) && !closing) {
+    process.stdout.write(
+      formatStartBanner({ config, setupUrl: app.readiness.setupUrl, color: process.stdout.hasColors() }),
+    );
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,7 +1,8 @@
 /**
- * The Node.js flags the production server is started with (package.json `start`, the bench,
- * docs/deploy.md). They keep the process under 300 MB; see docs/decisions/011-memory.md.
- * V8 reads them when it starts, so they cannot be set from inside the process.
+ * The Node.js flags the production server is started with. They keep the process under 300 MB;
+ * see docs/decisions/011-memory.md. V8 reads them when it starts, so they cannot be set from
+ * inside the process. The build copies them into dist/build-info.json, where `npm start`
+ * (scripts/start.mjs, plain node) reads them; the bench imports them from here.
  */
 export const productionNodeFlags = [
   // No optimizing recompilation of the embedded database's WebAssembly: avoids a ~650 MB transient peak.

@@ -36,16 +36,17 @@ interface StartupDeps {
 
 /**
  * Runs at every start (after migrations and the seed, under the start-up lock). While no admin
- * exists: ADMIN_EMAIL + ADMIN_PASSWORD create one; otherwise a one-day setup link is logged.
+ * exists: ADMIN_EMAIL + ADMIN_PASSWORD create one; otherwise a one-day setup link is logged,
+ * and returned for the start-up banner.
  */
-export async function prepareFirstAdmin(deps: StartupDeps): Promise<void> {
+export async function prepareFirstAdmin(deps: StartupDeps): Promise<string | undefined> {
   const now = deps.now();
   await purgeExpiredSessions(deps.db, now);
   await purgeExpiredRateLimits(deps.db, now);
   await deps.db.delete(setupTokens).where(lte(setupTokens.expires_at, now));
   if (await adminExists(deps.db)) {
     await deps.db.delete(setupTokens);
-    return;
+    return undefined;
   }
   const admin = deps.config.admin;
   if (admin) {
@@ -67,7 +68,7 @@ export async function prepareFirstAdmin(deps: StartupDeps): Promise<void> {
       );
       deps.log.info({ email: user.email }, 'created the first admin account from ADMIN_EMAIL');
     }
-    return;
+    return undefined;
   }
   const token = newLinkToken();
   await deps.db.insert(setupTokens).values({
@@ -75,9 +76,11 @@ export async function prepareFirstAdmin(deps: StartupDeps): Promise<void> {
     expires_at: new Date(now.getTime() + setupTokenLifetimeMs),
     created_at: now,
   });
+  const setupUrl = `${deps.config.publicUrl}/setup?token=${token}`;
   deps.log.info(
-    `First-run setup: no admin account exists yet. Open ${deps.config.publicUrl}/setup?token=${token} to create it (the link is valid for 24 hours).`,
+    `First-run setup: no admin account exists yet. Open ${setupUrl} to create it (the link is valid for 24 hours).`,
   );
+  return setupUrl;
 }
 
 export interface SetupInput {

@@ -1,0 +1,38 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { loggingFor, usesReadableLogs } from './logger.server';
+
+function fakeStdout(isTTY: boolean) {
+  const written: string[] = [];
+  return { isTTY, hasColors: () => false, write: (text: string) => written.push(text), written };
+}
+
+describe('log output', () => {
+  it('is readable only on a terminal outside production', () => {
+    expect(usesReadableLogs({ env: 'development' }, fakeStdout(true))).toBe(true);
+    expect(usesReadableLogs({ env: 'test' }, fakeStdout(true))).toBe(true);
+    expect(usesReadableLogs({ env: 'production' }, fakeStdout(true))).toBe(false);
+    expect(usesReadableLogs({ env: 'development' }, fakeStdout(false))).toBe(false);
+  });
+
+  it('keeps JSON lines (no stream of its own) when stdout is not a terminal', async () => {
+    const options = await loggingFor({ env: 'development', logLevel: 'info' }, fakeStdout(false));
+    expect(options).toEqual({ logger: { level: 'info' } });
+  });
+
+  it('writes one readable line per message and per request on a terminal', async () => {
+    const stdout = fakeStdout(true);
+    const app = Fastify(await loggingFor({ env: 'development', logLevel: 'info' }, stdout));
+    app.get('/hello', async () => ({ ok: true }));
+    app.log.info({ created: 3 }, 'seeded sample content');
+    await app.inject({ method: 'GET', url: '/hello?x=1' });
+    await app.close();
+
+    const lines = stdout.written.join('').trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: seeded sample content \{"created":3\}$/);
+    expect(lines.filter((line) => line.includes('/hello'))).toEqual([
+      expect.stringMatching(/^\[\d\d:\d\d:\d\d\] INFO: GET \/hello\?x=1 200 \d+ ms$/),
+    ]);
+    for (const line of lines) expect(() => JSON.parse(line)).toThrow();
+  });
+});
