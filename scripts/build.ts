@@ -32,7 +32,7 @@ const hashOf = (data: Buffer | string) => createHash('sha256').update(data).dige
  * drizzle-orm: its 180 KB package.json is re-read for each of its ~100 modules at import, which left
  * ~150 MB of V8 heap behind (ADR 011). zod (with fastify-type-provider-zod, its only run-time user, so
  * there is one copy) and lucide-react (one 1.3 MB file of every icon; bundled, only those we use):
- * loading them was a third of the CPU spent on imports at start (ADR 012).
+ * loading them was a third of the CPU spent on imports at start (ADR 019).
  */
 const bundledIntoServer = new Set(['drizzle-orm', 'zod', 'fastify-type-provider-zod', 'lucide-react']);
 

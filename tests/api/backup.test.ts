@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backupTempRoot } from '../../src/features/backup/backup-temp.server';
 import { contentBlocks } from '../../src/features/blocks/blocks.table';
 import { images, mediaFolders } from '../../src/features/media/media.table';
 import type { MediaStore } from '../../src/features/media/storage.server';
@@ -167,7 +168,7 @@ describe('downloading a backup', () => {
   });
 
   it('leaves no temporary files behind, also when the download is closed midway', async () => {
-    const tmp = path.join(source.config.dataDir, 'tmp');
+    const tmp = backupTempRoot(source.config.dataDir);
     const controller = new AbortController();
     const response = await fetch(`${source.url}/api/v1/backup`, {
       headers: { cookie: sourceAdmin.cookieHeader() },
@@ -296,7 +297,7 @@ describe('restoring a backup', () => {
     expect([...files.keys()].some((key) => key.startsWith('u/'))).toBe(false);
     expect([...files.keys()].sort()).toEqual([...(await mediaFiles(source)).keys()].sort());
     expect(await snapshot(target.app.db)).toEqual(await snapshot(source.app.db));
-    expect(await readdir(path.join(target.config.dataDir, 'tmp'))).toEqual([]);
+    expect(await readdir(backupTempRoot(target.config.dataDir))).toEqual([]);
     // Both sessions still work: the people were kept.
     expect((await targetAdmin.session()).body.user?.role).toBe('admin');
     expect((await editor.session()).body.user?.role).toBe('editor');

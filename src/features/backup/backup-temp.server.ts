@@ -6,7 +6,7 @@ import path from 'node:path';
  * folder per export, upload or restore, removed when it is done.
  */
 export function backupTempRoot(dataDir: string): string {
-  return path.join(dataDir, 'tmp');
+  return path.join(dataDir, 'tmp', 'backups');
 }
 
 export async function makeBackupTempDir(dataDir: string, purpose: 'export' | 'upload' | 'restore'): Promise<string> {

@@ -363,7 +363,8 @@ function finishDocument(document: ApiDocument): ApiDocument {
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
         const code = Number(status);
         const component = errorResponseComponents[code];
-        const isError = response.content?.['application/json']?.schema?.$ref === errorRef;
+        // A route that produces a file (the backup) still refuses with the JSON error body.
+        const isError = Object.values(response.content ?? {}).some((media) => media.schema?.$ref === errorRef);
         if (component && isError) {
           operation.responses![status] = { $ref: `#/components/responses/${component.name}` };
           usedErrors.add(code);
