@@ -8,7 +8,7 @@ import { blockDefinitions, isKnownBlockType } from '../../../features/blocks/reg
 import type { BlockDto } from '../../../features/pages/pages.dto';
 import { api, ApiError } from '../../../shared/lib/api-client';
 import { Button } from '../../../shared/ui/button';
-import { DragHandle, useSortableRow } from '../../../shared/ui/sortable-list';
+import { DragHandle, useSortableRow } from '../../../shared/ui/sortable-row';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { toastFailure, toastSuccess } from '../ui/toasts';
 

@@ -5,7 +5,7 @@ import { moveItem } from '../../../features/blocks/list-ops';
 import type { BlockDto } from '../../../features/pages/pages.dto';
 import { api } from '../../../shared/lib/api-client';
 import { Button } from '../../../shared/ui/button';
-import { SortableRoot } from '../../../shared/ui/sortable-list';
+import { SortableRoot } from '../../../shared/ui/sortable-root';
 import { Spinner } from '../../../shared/ui/spinner';
 import { toastFailure, toastSuccess } from '../ui/toasts';
 import { AddBlockDialog } from './add-block-dialog';

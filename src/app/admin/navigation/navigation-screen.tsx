@@ -8,13 +8,8 @@ import { toast } from 'sonner';
 import type { MenuType, NavigationNode } from '../../../features/navigation/navigation.dto';
 import { api } from '../../../shared/lib/api-client';
 import { Button } from '../../../shared/ui/button';
-import {
-  DragHandle,
-  explainRefusal,
-  SortableRoot,
-  useSortableRow,
-  type TreeMove,
-} from '../../../shared/ui/sortable-list';
+import { explainRefusal, SortableRoot, type TreeMove } from '../../../shared/ui/sortable-root';
+import { DragHandle, useSortableRow } from '../../../shared/ui/sortable-row';
 import { refusalOf } from '../../../shared/ui/sortable-tree';
 import { Spinner } from '../../../shared/ui/spinner';
 import { ConfirmDialog } from '../ui/confirm-dialog';
