@@ -1,8 +1,5 @@
-import { createWriteStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
+import { SpoolSourceError, spoolToFile } from '../../server/multipart/spool.server';
 import { AppError } from '../../server/plugins/app-error.server';
 import { maxBackupUploadBytes } from './backup.dto';
 import { makeBackupTempDir, removeTempDir } from './backup-temp.server';
@@ -32,24 +29,33 @@ export async function spoolBackupUpload(
 ): Promise<SpooledUpload> {
   if (!request.isMultipart()) throw new AppError(415, 'unsupported_media_type', uploadMessages.notMultipart, 'file');
   const directory = await makeBackupTempDir(dataDir, 'upload');
-  const file = path.join(directory, 'backup.tar.gz');
   const remove = () => removeTempDir(directory);
   try {
-    let bytes: number | undefined;
+    let spooled: { file: string; bytes: number } | undefined;
     for await (const part of request.parts({ limits: { fileSize: maxBytes } })) {
       if (part.type !== 'file') continue;
-      if (part.fieldname !== 'file' || bytes !== undefined) {
+      if (part.fieldname !== 'file' || spooled !== undefined) {
         part.file.resume();
         continue;
       }
-      await pipeline(part.file, createWriteStream(file));
+      const file = await spoolToFile(part.file, {
+        directory,
+        maxBytes,
+        prefix: 'backup-',
+        tooLarge: () => new AppError(413, 'payload_too_large', uploadMessages.tooLarge(maxBytes), 'file'),
+      });
+      // The parser's fileSize limit (the same number) ends the stream at the limit without an error.
       if (part.file.truncated) throw new AppError(413, 'payload_too_large', uploadMessages.tooLarge(maxBytes), 'file');
-      bytes = (await stat(file)).size;
+      spooled = { file: file.path, bytes: file.size };
     }
-    if (bytes === undefined || bytes === 0) throw new AppError(400, 'missing_file', uploadMessages.noFile, 'file');
-    return { file, bytes, remove };
+    if (spooled === undefined || spooled.bytes === 0) {
+      throw new AppError(400, 'missing_file', uploadMessages.noFile, 'file');
+    }
+    return { ...spooled, remove };
   } catch (error) {
     await remove();
+    // The parser's own error (a cut-off body…) goes on to the error handler as it is.
+    if (error instanceof SpoolSourceError) throw error.cause;
     if ((error as { code?: string }).code === 'FST_FILES_LIMIT') {
       throw new AppError(400, 'too_many_files', 'Send one backup file at a time.', 'file');
     }
