@@ -20,6 +20,7 @@ import { appShellRoutes } from '../app/app-shell.routes.server';
 import { blocksRoutes } from '../features/blocks/blocks.routes.server';
 import { backupRoutes } from '../features/backup/backup.routes.server';
 import { pageEditingRoutes } from '../features/pages/page-editing.routes.server';
+import { publishingRoutes } from '../features/publishing/publishing.routes.server';
 import { prepareContentStore } from './startup.server';
 import { openDatabase, type Database, type DatabaseKind } from './db/client.server';
 import type { AppConfig } from './env.server';
@@ -184,6 +185,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(mediaLibraryRoutes);
   await app.register(searchRoutes);
   await app.register(pageEditingRoutes);
+  await app.register(publishingRoutes);
   await app.register(blocksRoutes);
   await app.register(backupRoutes);
   await appShellRoutes(app);

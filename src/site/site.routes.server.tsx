@@ -1,13 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { desc, eq } from 'drizzle-orm';
+import { asc, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { pages } from '../features/pages/pages.table';
 import { pathForSlug, slugPattern } from '../features/pages/pages.schema';
 import { anonymousViewer, getVisiblePage } from '../features/pages/pages.service.server';
+import { listLivePages } from '../features/pages/pages.repo.server';
 import { searchPages } from '../features/search/search.service.server';
 import { loadClientManifest, type ClientManifest } from './client-manifest.server';
 import { ContentPage, EmptyPage } from './components/content-page';
@@ -202,7 +203,11 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
   }
 
   async function emptyPageDiagnostics(pageId: string | null) {
-    const rows = await app.db.select({ slug: pages.slug }).from(pages).orderBy(pages.sort_order);
+    const rows = await app.db
+      .select({ slug: pages.slug })
+      .from(pages)
+      .where(isNull(pages.deleted_at))
+      .orderBy(asc(pages.sort_order));
     return { pageId, pageCount: rows.length, slugs: rows.map((row) => row.slug) };
   }
 
@@ -281,11 +286,7 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.get('/sitemap.xml', { config: { access: 'public' } }, async (_request, reply) => {
-    const rows = await app.db
-      .select({ slug: pages.slug, updated_at: pages.updated_at })
-      .from(pages)
-      .where(eq(pages.is_published, true))
-      .orderBy(pages.sort_order, desc(pages.updated_at));
+    const rows = await listLivePages(app.db);
     const urls = rows
       .map(
         (row) =>

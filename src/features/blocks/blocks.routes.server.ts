@@ -1,16 +1,24 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../server/plugins/openapi.server';
 import { blockDtoSchema } from '../pages/pages.dto';
+import { autosaveQuerySchema } from '../pages/pages.schema';
 import { toBlockDto } from '../pages/pages.serialize.server';
+import { actorOf, type DraftSave } from '../publishing/publishing.service.server';
 import { blockCreateSchema, blockPatchSchema } from './blocks.schema';
 import { createBlock, deleteBlock, listPageBlocks, reorderBlocks, updateBlock } from './blocks.service.server';
 
 const editor = { access: 'editor' } as const;
 const writeErrors = { ...errorResponses, 409: errorResponses[400], 413: errorResponses[400] };
 
+/** Block writes change the page's draft only: what visitors see changes when the page is published. */
 export const blocksRoutes: FastifyPluginAsyncZod = async (app) => {
   const guard = app.requireRole('editor');
+  const saveOf = (request: FastifyRequest, query?: { autosave?: 'true' | 'false' | undefined }): DraftSave => ({
+    actor: actorOf(request.viewer?.user),
+    autosave: query?.autosave === 'true',
+  });
 
   app.get(
     '/api/v1/pages/:id/blocks',
@@ -41,8 +49,7 @@ export const blocksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const block = await createBlock(app.db, request.params.id, request.body);
-      app.contentChanged({ pageId: block.page_id });
+      const block = await createBlock(app.db, request.params.id, request.body, saveOf(request));
       return reply.status(201).send({ block: toBlockDto(block) });
     },
   );
@@ -61,8 +68,7 @@ export const blocksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const blocks = await reorderBlocks(app.db, request.params.id, request.body.ids);
-      app.contentChanged({ pageId: request.params.id });
+      const blocks = await reorderBlocks(app.db, request.params.id, request.body.ids, saveOf(request));
       return { blocks: blocks.map(toBlockDto) };
     },
   );
@@ -74,15 +80,16 @@ export const blocksRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: guard,
       schema: {
         tags: ['blocks'],
-        summary: 'Change a block (data and/or active flag); send the version you read (409 if stale)',
+        summary:
+          "Change a block of the page's draft (data and/or active flag); send the version you read (409 if stale)",
         params: z.object({ id: z.uuid() }),
+        querystring: autosaveQuerySchema,
         body: blockPatchSchema,
         response: { 200: z.object({ block: blockDtoSchema }), ...writeErrors },
       },
     },
     async (request) => {
-      const block = await updateBlock(app.db, request.params.id, request.body);
-      app.contentChanged({ pageId: block.page_id });
+      const block = await updateBlock(app.db, request.params.id, request.body, saveOf(request, request.query));
       return { block: toBlockDto(block) };
     },
   );
@@ -100,8 +107,7 @@ export const blocksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { pageId } = await deleteBlock(app.db, request.params.id);
-      app.contentChanged({ pageId });
+      await deleteBlock(app.db, request.params.id, saveOf(request));
       return reply.status(204).send(null);
     },
   );

@@ -1,19 +1,21 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import { maxJsonDepth, withinJsonDepth } from '../../shared/lib/json-depth';
 import { sanitizeRichText } from '../../shared/lib/sanitize-rich-text';
 import type { Database } from '../../server/db/client.server';
-import { AppError, badRequest, conflict, notFound } from '../../server/plugins/app-error.server';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  notFound,
+  versionConflictMessage,
+} from '../../server/plugins/app-error.server';
 import { pages } from '../pages/pages.table';
-import { refreshPageSearch } from '../search/search.service.server';
+import { draftChanged, lockDraft, type DraftSave } from '../publishing/publishing.service.server';
 import type { BlockPatch } from './blocks.schema';
 import { contentBlocks, type BlockRow } from './blocks.table';
 import { blockDefinitions, isKnownBlockType } from './registry';
 
-/** decision 19: the text an editor sees when someone else saved first. */
-export const versionConflictMessage = 'This was changed by someone else. Reload to see their changes.';
 export const maxBlockDataBytes = 256 * 1024;
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
  * Validates block data against its type's schema (defaults fill blanks, rich text is sanitized);
@@ -47,25 +49,14 @@ export function validateBlockData(blockType: string, data: unknown): Record<stri
   return parsed;
 }
 
-async function requirePage(tx: Transaction | Database, pageId: string) {
-  const [page] = await tx.select({ id: pages.id, slug: pages.slug }).from(pages).where(eq(pages.id, pageId)).limit(1);
+async function requirePage(db: Database, pageId: string) {
+  const [page] = await db
+    .select({ id: pages.id, slug: pages.slug })
+    .from(pages)
+    .where(and(eq(pages.id, pageId), isNull(pages.deleted_at)))
+    .limit(1);
   if (!page) throw notFound('Page');
   return page;
-}
-
-/** Locks the page row: concurrent block inserts and reorders of one page run one after another. */
-async function lockPage(tx: Transaction, pageId: string) {
-  const [page] = await tx.select({ id: pages.id }).from(pages).where(eq(pages.id, pageId)).for('update');
-  if (!page) throw notFound('Page');
-}
-
-async function touchPage(tx: Transaction, pageId: string) {
-  // clock_timestamp() is read once the row lock is held, so concurrent saves never move updated_at back.
-  await tx
-    .update(pages)
-    .set({ updated_at: sql`greatest(${pages.updated_at}, clock_timestamp())` })
-    .where(eq(pages.id, pageId));
-  await refreshPageSearch(tx, pageId);
 }
 
 export async function listPageBlocks(db: Database, pageId: string): Promise<BlockRow[]> {
@@ -82,6 +73,7 @@ export async function createBlock(
   db: Database,
   pageId: string,
   input: { block_type: string; block_data?: unknown },
+  save: DraftSave,
 ): Promise<BlockRow> {
   if (!input.block_type) throw badRequest('missing_block_type', 'Please select a block type.', 'block_type');
   if (!isKnownBlockType(input.block_type)) {
@@ -89,7 +81,8 @@ export async function createBlock(
   }
   const data = validateBlockData(input.block_type, input.block_data ?? {});
   return db.transaction(async (tx) => {
-    await lockPage(tx, pageId);
+    // The page lock makes concurrent inserts and reorders of one page run one after another.
+    await lockDraft(tx, pageId);
     const [total] = await tx.select({ value: count() }).from(contentBlocks).where(eq(contentBlocks.page_id, pageId));
     const [row] = await tx
       .insert(contentBlocks)
@@ -101,7 +94,7 @@ export async function createBlock(
         is_active: true,
       })
       .returning();
-    await touchPage(tx, pageId);
+    await draftChanged(tx, pageId, save);
     return row!;
   });
 }
@@ -136,10 +129,17 @@ function mergedBlockData(
   return validateBlockData(blockType, isKnownBlockType(blockType) ? mergeData(stored, sent) : sent);
 }
 
-export async function updateBlock(db: Database, blockId: string, input: BlockPatch): Promise<BlockRow> {
+export async function updateBlock(
+  db: Database,
+  blockId: string,
+  input: BlockPatch,
+  save: DraftSave,
+): Promise<BlockRow> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(contentBlocks).where(eq(contentBlocks.id, blockId)).limit(1);
     if (!current) throw notFound('Block');
+    // Page first, then block, like every other write of a page's blocks: one lock order, no deadlocks.
+    await lockDraft(tx, current.page_id);
     if (current.version !== input.version) throw conflict('version_conflict', versionConflictMessage);
     const changes: Partial<BlockRow> = { updated_at: new Date(), version: current.version + 1 };
     if (input.block_data !== undefined) {
@@ -153,16 +153,17 @@ export async function updateBlock(db: Database, blockId: string, input: BlockPat
       .returning();
     // Another transaction committed between our read and write.
     if (!row) throw conflict('version_conflict', versionConflictMessage);
-    await touchPage(tx, row.page_id);
+    await draftChanged(tx, row.page_id, save);
     return row;
   });
 }
 
 /** Deletes a block and closes the gap, so orders stay 1..n. */
-export async function deleteBlock(db: Database, blockId: string): Promise<{ pageId: string }> {
+export async function deleteBlock(db: Database, blockId: string, save: DraftSave): Promise<{ pageId: string }> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(contentBlocks).where(eq(contentBlocks.id, blockId)).limit(1);
     if (!current) throw notFound('Block');
+    await lockDraft(tx, current.page_id);
     await tx.delete(contentBlocks).where(eq(contentBlocks.id, blockId));
     const rest = await tx
       .select({ id: contentBlocks.id })
@@ -175,15 +176,15 @@ export async function deleteBlock(db: Database, blockId: string): Promise<{ page
         .set({ block_order: index + 1 })
         .where(eq(contentBlocks.id, block.id));
     }
-    await touchPage(tx, current.page_id);
+    await draftChanged(tx, current.page_id, save);
     return { pageId: current.page_id };
   });
 }
 
 /** Sets the page's block order to `ids` (every block exactly once) in one transaction: orders 1..n. */
-export async function reorderBlocks(db: Database, pageId: string, ids: string[]): Promise<BlockRow[]> {
+export async function reorderBlocks(db: Database, pageId: string, ids: string[], save: DraftSave): Promise<BlockRow[]> {
   return db.transaction(async (tx) => {
-    await lockPage(tx, pageId);
+    await lockDraft(tx, pageId);
     const existing = await tx
       .select({ id: contentBlocks.id })
       .from(contentBlocks)
@@ -202,7 +203,7 @@ export async function reorderBlocks(db: Database, pageId: string, ids: string[])
         .set({ block_order: index + 1 })
         .where(eq(contentBlocks.id, id));
     }
-    await touchPage(tx, pageId);
+    await draftChanged(tx, pageId, save);
     return tx
       .select()
       .from(contentBlocks)

@@ -4,6 +4,7 @@ import type { Database } from '../../server/db/client.server';
 import { contentBlocks } from '../blocks/blocks.table';
 import { navigationItems } from '../navigation/navigation.table';
 import { pages } from '../pages/pages.table';
+import { publishedPages } from '../publishing/publishing.table';
 import { seoSettings } from '../settings/settings.table';
 import { scoreImageSeo } from './image-seo';
 import { images, type ImageRow } from './media.table';
@@ -83,7 +84,7 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (character) => `\
 
 /**
  * How many places use each image now: every string in block data (active or inactive blocks,
- * published or draft pages) equal to one of its variant URLs or naming one in rich-text
+ * drafts and live copies) equal to one of its variant URLs or naming one in rich-text
  * src/href/srcset, each navigation item with its image_id, each page og_image and twitter_image,
  * and the default OG image of the SEO settings. One count per place; an image used twice in one
  * gallery counts twice.
@@ -106,10 +107,39 @@ export async function computeImageUsage(db: Database, targets: ImageUrls[]): Pro
     stems.length <= 50
       ? or(...stems.map((stem) => like(sql`${contentBlocks.block_data}::text`, `%${escapeLike(stem)}%`)))
       : like(sql`${contentBlocks.block_data}::text`, '%/media/%');
-  const blocks = await db.select({ data: contentBlocks.block_data }).from(contentBlocks).where(mentions);
-  const counts = new Map<string, number>();
-  for (const block of blocks) countMediaReferences(block.data, counts);
-  for (const [path, times] of counts) add(path, times);
+  const draftBlocks = await db
+    .select({ pageId: contentBlocks.page_id, data: contentBlocks.block_data })
+    .from(contentBlocks)
+    .where(mentions);
+  const liveMentions =
+    stems.length <= 50
+      ? or(...stems.map((stem) => like(sql`${publishedPages.blocks}::text`, `%${escapeLike(stem)}%`)))
+      : like(sql`${publishedPages.blocks}::text`, '%/media/%');
+  const livePages = await db
+    .select({ pageId: publishedPages.page_id, blocks: publishedPages.blocks })
+    .from(publishedPages)
+    .where(liveMentions);
+  // A page's draft and its live copy usually show the same images: per page and file, the larger
+  // of the two counts, so an image the draft dropped but visitors still see keeps counting.
+  const draftCounts = new Map<string, Map<string, number>>();
+  for (const block of draftBlocks) {
+    const counts = draftCounts.get(block.pageId) ?? new Map<string, number>();
+    countMediaReferences(block.data, counts);
+    draftCounts.set(block.pageId, counts);
+  }
+  const liveCounts = new Map<string, Map<string, number>>();
+  for (const page of livePages) {
+    const counts = new Map<string, number>();
+    for (const block of page.blocks) countMediaReferences(block.block_data, counts);
+    liveCounts.set(page.pageId, counts);
+  }
+  for (const pageId of new Set([...draftCounts.keys(), ...liveCounts.keys()])) {
+    const draft = draftCounts.get(pageId) ?? new Map<string, number>();
+    const live = liveCounts.get(pageId) ?? new Map<string, number>();
+    for (const path of new Set([...draft.keys(), ...live.keys()])) {
+      add(path, Math.max(draft.get(path) ?? 0, live.get(path) ?? 0));
+    }
+  }
 
   const pageImages = await db
     .select({ og: pages.og_image, twitter: pages.twitter_image })

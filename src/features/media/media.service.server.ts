@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../server/db/client.server';
 import { AppError, badRequest, conflict, notFound } from '../../server/plugins/app-error.server';
-import { versionConflictMessage } from '../blocks/blocks.service.server';
+import { versionConflictMessage } from '../../server/plugins/app-error.server';
 import { defaultPerformanceSettings } from '../settings/settings.dto';
 import { performanceSettings } from '../settings/settings.table';
 import { cleanFilename } from './file-name';

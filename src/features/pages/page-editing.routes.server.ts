@@ -1,13 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../server/plugins/openapi.server';
-import { createPage, deletePage, getPageById, updatePage } from './page-editing.service.server';
+import { actorOf } from '../publishing/publishing.service.server';
+import { createPage, getPageById, updatePage } from './page-editing.service.server';
 import { pageDtoSchema } from './pages.dto';
-import { pageInputSchema, pagePatchSchema } from './pages.schema';
-import { toPageDto } from './pages.serialize.server';
+import { autosaveQuerySchema, pageInputSchema, pagePatchSchema, pathForSlug } from './pages.schema';
+import { toEditorPageDto } from './pages.serialize.server';
+import { listTrash, moveToTrash, purgeDateOf, restoreFromTrash } from './trash.service.server';
 
 const editor = { access: 'editor' } as const;
 const writeErrors = { ...errorResponses, 409: errorResponses[400] };
+
+const trashItemSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  slug: z.string(),
+  path: z.string(),
+  is_published: z.boolean().describe('Whether it goes back on the site when restored'),
+  deleted_at: z.string(),
+  purge_at: z.string().describe('When the page is deleted for good'),
+});
 
 export const pageEditingRoutes: FastifyPluginAsyncZod = async (app) => {
   const guard = app.requireRole('editor');
@@ -19,12 +31,12 @@ export const pageEditingRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: guard,
       schema: {
         tags: ['pages'],
-        summary: 'One page by id, drafts included',
+        summary: "One page's draft by id, with has_unpublished_changes, published_at and the schedule",
         params: z.object({ id: z.uuid() }),
         response: { 200: z.object({ page: pageDtoSchema }), ...errorResponses },
       },
     },
-    async (request) => ({ page: toPageDto(await getPageById(app.db, request.params.id)) }),
+    async (request) => ({ page: toEditorPageDto(await getPageById(app.db, request.params.id)) }),
   );
 
   app.post(
@@ -34,15 +46,15 @@ export const pageEditingRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: guard,
       schema: {
         tags: ['pages'],
-        summary: 'Create a page (slug: lowercase letters, digits, hyphens; unique)',
+        summary: 'Create a page (slug: lowercase letters, digits, hyphens; unique); is_published puts it live at once',
         body: pageInputSchema,
         response: { 201: z.object({ page: pageDtoSchema }), ...writeErrors },
       },
     },
     async (request, reply) => {
-      const page = await createPage(app.db, request.body);
-      app.contentChanged({ pageId: page.id, slugs: [page.slug] });
-      return reply.status(201).send({ page: toPageDto(page) });
+      const { after, liveSlugs } = await createPage(app.db, request.body, { actor: actorOf(request.viewer?.user) });
+      if (liveSlugs) app.contentChanged({ pageId: after.id, slugs: liveSlugs });
+      return reply.status(201).send({ page: toEditorPageDto(after) });
     },
   );
 
@@ -53,16 +65,21 @@ export const pageEditingRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: guard,
       schema: {
         tags: ['pages'],
-        summary: 'Change a page; send the version you read (409 version_conflict if someone saved first)',
+        summary:
+          "Change a page's draft; send the version you read (409 version_conflict if someone saved first). is_published true publishes the draft, false takes the page off the site",
         params: z.object({ id: z.uuid() }),
+        querystring: autosaveQuerySchema,
         body: pagePatchSchema,
         response: { 200: z.object({ page: pageDtoSchema }), ...writeErrors },
       },
     },
     async (request) => {
-      const { before, after } = await updatePage(app.db, request.params.id, request.body);
-      app.contentChanged({ pageId: after.id, slugs: [before.slug, after.slug] });
-      return { page: toPageDto(after) };
+      const { after, liveSlugs } = await updatePage(app.db, request.params.id, request.body, {
+        actor: actorOf(request.viewer?.user),
+        autosave: request.query.autosave === 'true',
+      });
+      if (liveSlugs) app.contentChanged({ pageId: after.id, slugs: liveSlugs });
+      return { page: toEditorPageDto(after) };
     },
   );
 
@@ -73,15 +90,70 @@ export const pageEditingRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: guard,
       schema: {
         tags: ['pages'],
-        summary: 'Delete a page and its blocks',
+        summary: 'Move a page to Trash: visitors get 404 at once; it can be restored for 30 days',
         params: z.object({ id: z.uuid() }),
         response: { 204: z.null(), ...errorResponses },
       },
     },
     async (request, reply) => {
-      const page = await deletePage(app.db, request.params.id);
-      app.contentChanged({ pageId: page.id, slugs: [page.slug] });
+      const { page, liveSlugs } = await moveToTrash(app.db, request.params.id, app.clock.now());
+      app.contentChanged({ pageId: page.id, slugs: liveSlugs });
       return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/v1/trash',
+    {
+      config: editor,
+      preHandler: guard,
+      schema: {
+        tags: ['pages'],
+        summary: 'Pages in Trash, most recently deleted first',
+        querystring: z.object({
+          limit: z.coerce.number().int().min(1).max(100).default(50),
+          cursor: z.string().max(200).optional(),
+        }),
+        response: {
+          200: z.object({ items: z.array(trashItemSchema), next_cursor: z.string().nullable() }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      const { items, next_cursor } = await listTrash(app.db, request.query);
+      return {
+        items: items.map((page) => ({
+          id: page.id,
+          title: page.title,
+          slug: page.slug,
+          path: pathForSlug(page.slug),
+          is_published: page.is_published,
+          deleted_at: page.deleted_at.toISOString(),
+          purge_at: purgeDateOf(page.deleted_at).toISOString(),
+        })),
+        next_cursor,
+      };
+    },
+  );
+
+  app.post(
+    '/api/v1/pages/:id/restore',
+    {
+      config: editor,
+      preHandler: guard,
+      schema: {
+        tags: ['pages'],
+        summary: 'Take a page out of Trash with its blocks, revisions and published state',
+        params: z.object({ id: z.uuid() }),
+        response: { 200: z.object({ page: pageDtoSchema }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { page, liveSlugs } = await restoreFromTrash(app.db, request.params.id);
+      if (liveSlugs.length > 0) app.contentChanged({ pageId: page.id, slugs: liveSlugs });
+      return { page: toEditorPageDto(page) };
     },
   );
 };

@@ -1,29 +1,30 @@
-import { and, eq, max, ne } from 'drizzle-orm';
+import { and, eq, isNull, max } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../server/db/client.server';
 import { presentFields } from '../../shared/lib/update-schema';
-import { conflict, notFound } from '../../server/plugins/app-error.server';
-import { versionConflictMessage } from '../blocks/blocks.service.server';
-import { refreshPageSearch } from '../search/search.service.server';
+import { notFound, versionConflict } from '../../server/plugins/app-error.server';
+import {
+  assertSlugFree,
+  draftChanged,
+  lockDraft,
+  publishDraft,
+  recordRevision,
+  readDraftSnapshot,
+  unpublishDraft,
+  type DraftSave,
+} from '../publishing/publishing.service.server';
 import type { pageInputSchema, pagePatchSchema } from './pages.schema';
 import { pages, type PageRow } from './pages.table';
 
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-
+/** A page's draft as editors see it; pages in Trash are not found here. */
 export async function getPageById(db: Database, id: string): Promise<PageRow> {
-  const [row] = await db.select().from(pages).where(eq(pages.id, id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(pages)
+    .where(and(eq(pages.id, id), isNull(pages.deleted_at)))
+    .limit(1);
   if (!row) throw notFound('Page');
   return row;
-}
-
-/** A taken slug is refused with the other page's title, so the editor knows where it is used. */
-async function assertSlugFree(tx: Transaction, slug: string, exceptId?: string): Promise<void> {
-  const [other] = await tx
-    .select({ title: pages.title })
-    .from(pages)
-    .where(exceptId ? and(eq(pages.slug, slug), ne(pages.id, exceptId)) : eq(pages.slug, slug))
-    .limit(1);
-  if (other) throw conflict('slug_taken', `That slug is already used by "${other.title}".`, 'slug');
 }
 
 function normalize<T extends Partial<z.output<typeof pageInputSchema>>>(input: T) {
@@ -33,46 +34,80 @@ function normalize<T extends Partial<z.output<typeof pageInputSchema>>>(input: T
   };
 }
 
-export async function createPage(db: Database, input: z.output<typeof pageInputSchema>): Promise<PageRow> {
+export interface PageWrite {
+  before: PageRow | undefined;
+  after: PageRow;
+  /** Set when the write changed what visitors see (published or taken down). */
+  liveSlugs: string[] | undefined;
+}
+
+/** Creates a page's draft; with is_published it goes live in the same transaction. */
+export async function createPage(
+  db: Database,
+  input: z.output<typeof pageInputSchema>,
+  save: DraftSave,
+): Promise<PageWrite> {
+  const { is_published: publish, ...fields } = input;
   return db.transaction(async (tx) => {
-    await assertSlugFree(tx, input.slug);
+    await assertSlugFree(tx, fields.slug);
     const [last] = await tx.select({ value: max(pages.sort_order) }).from(pages);
     const [row] = await tx
       .insert(pages)
-      .values({ ...normalize(input), sort_order: input.sort_order ?? (last?.value ?? 0) + 10 })
+      .values({ ...normalize(fields), sort_order: fields.sort_order ?? (last?.value ?? 0) + 10 })
       .returning();
-    await refreshPageSearch(tx, row!.id);
-    return row!;
+    if (publish) {
+      const live = await publishDraft(tx, row!, save.actor);
+      return { before: undefined, after: live.page, liveSlugs: live.slugs };
+    }
+    await recordRevision(tx, row!.id, {
+      kind: 'saved',
+      actor: save.actor,
+      snapshot: await readDraftSnapshot(tx, row!),
+    });
+    return { before: undefined, after: row!, liveSlugs: undefined };
   });
 }
 
+/**
+ * Changes the page's draft: only the fields the request names (decision 45). sort_order is the
+ * page's place in lists and applies at once. The Published switch keeps the spec's meaning
+ * (decision 30): turning it on publishes the draft, turning it off takes the page off the site;
+ * sending the value it already has changes nothing live.
+ */
 export async function updatePage(
   db: Database,
   id: string,
   patch: z.output<typeof pagePatchSchema>,
-): Promise<{ before: PageRow; after: PageRow }> {
-  const { version, ...sent } = patch;
-  // Only the fields the request names are written; every other column keeps its value.
+  save: DraftSave,
+): Promise<PageWrite> {
+  const { version, is_published: publish, ...sent } = patch;
   const fields = presentFields(sent);
+  const { sort_order: sortOrder, ...contentFields } = fields;
+  const changesDraft = Object.keys(contentFields).length > 0;
   return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(pages).where(eq(pages.id, id)).limit(1);
-    if (!current) throw notFound('Page');
-    if (current.version !== version) throw conflict('version_conflict', versionConflictMessage);
+    const current = await lockDraft(tx, id);
+    if (current.version !== version) throw versionConflict();
     if (fields.slug !== undefined && fields.slug !== current.slug) await assertSlugFree(tx, fields.slug, id);
     const [row] = await tx
       .update(pages)
       .set({ ...normalize(fields), version: current.version + 1, updated_at: new Date() })
-      .where(and(eq(pages.id, id), eq(pages.version, version)))
+      .where(eq(pages.id, id))
       .returning();
-    if (!row) throw conflict('version_conflict', versionConflictMessage);
-    await refreshPageSearch(tx, id);
-    return { before: current, after: row };
+    let after = row!;
+    if (changesDraft) {
+      await draftChanged(tx, id, save);
+      after = await lockDraft(tx, id);
+    }
+    let liveSlugs: string[] | undefined = sortOrder !== undefined && current.is_published ? [current.slug] : undefined;
+    if (publish === true && !current.is_published) {
+      const live = await publishDraft(tx, after, save.actor);
+      after = live.page;
+      liveSlugs = live.slugs;
+    } else if (publish === false && current.is_published) {
+      const live = await unpublishDraft(tx, after);
+      after = live.page;
+      liveSlugs = live.slugs;
+    }
+    return { before: current, after, liveSlugs };
   });
-}
-
-/** Deletes a page; its blocks and search entry go with it (foreign-key cascades). */
-export async function deletePage(db: Database, id: string): Promise<PageRow> {
-  const [row] = await db.delete(pages).where(eq(pages.id, id)).returning();
-  if (!row) throw notFound('Page');
-  return row;
 }

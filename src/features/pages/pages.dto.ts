@@ -23,6 +23,11 @@ export const pageDtoSchema = z.object({
   version: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
+  // Editors only (decisions 30 and 34); visitors never see anything about drafts.
+  has_unpublished_changes: z.boolean().optional().describe('Editors: the draft differs from what visitors see'),
+  published_at: z.string().nullable().optional().describe('Editors: when the page last went live'),
+  publish_at: z.string().nullable().optional().describe('Editors: scheduled publish time'),
+  unpublish_at: z.string().nullable().optional().describe('Editors: scheduled take-down time'),
 });
 
 export type PageDto = z.output<typeof pageDtoSchema>;

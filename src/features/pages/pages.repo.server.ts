@@ -1,18 +1,79 @@
-import { and, asc, count, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/client.server';
 import { contentBlocks, type BlockRow } from '../blocks/blocks.table';
+import type { SnapshotBlock } from '../publishing/page-snapshot';
+import { publishedPages } from '../publishing/publishing.table';
 import { pages, type PageRow } from './pages.table';
 
-export async function listPages(db: Database, options: { publishedOnly: boolean }): Promise<PageRow[]> {
+/** A page as visitors see it: the live copy's fields with the page's place in lists. */
+export type PublicPage = Omit<
+  PageRow,
+  'has_unpublished_changes' | 'published_at' | 'publish_at' | 'unpublish_at' | 'deleted_at'
+>;
+
+const liveColumns = {
+  id: pages.id,
+  slug: publishedPages.slug,
+  title: publishedPages.title,
+  excerpt: publishedPages.excerpt,
+  page_type: publishedPages.page_type,
+  is_published: pages.is_published,
+  sort_order: pages.sort_order,
+  meta_title: publishedPages.meta_title,
+  meta_description: publishedPages.meta_description,
+  og_title: publishedPages.og_title,
+  og_description: publishedPages.og_description,
+  og_image: publishedPages.og_image,
+  twitter_title: publishedPages.twitter_title,
+  twitter_description: publishedPages.twitter_description,
+  twitter_image: publishedPages.twitter_image,
+  canonical_url: publishedPages.canonical_url,
+  structured_data: publishedPages.structured_data,
+  version: publishedPages.version,
+  created_at: pages.created_at,
+  updated_at: publishedPages.published_at,
+};
+
+const isLive = and(eq(pages.is_published, true), isNull(pages.deleted_at));
+
+/** Every live page in sort_order (visitors' lists, the sitemap). */
+export async function listLivePages(db: Database): Promise<PublicPage[]> {
   return db
-    .select()
-    .from(pages)
-    .where(options.publishedOnly ? eq(pages.is_published, true) : undefined)
-    .orderBy(asc(pages.sort_order), asc(pages.title));
+    .select(liveColumns)
+    .from(publishedPages)
+    .innerJoin(pages, eq(pages.id, publishedPages.page_id))
+    .where(isLive)
+    .orderBy(asc(pages.sort_order), asc(publishedPages.title));
 }
 
-export async function findPageBySlug(db: Database, slug: string): Promise<PageRow | undefined> {
-  const [row] = await db.select().from(pages).where(eq(pages.slug, slug)).limit(1);
+/** The live copy at this slug with its active blocks in block_order. */
+export async function findLivePageBySlug(
+  db: Database,
+  slug: string,
+): Promise<{ page: PublicPage; blocks: SnapshotBlock[] } | undefined> {
+  const [row] = await db
+    .select({ ...liveColumns, blocks: publishedPages.blocks })
+    .from(publishedPages)
+    .innerJoin(pages, eq(pages.id, publishedPages.page_id))
+    .where(and(eq(publishedPages.slug, slug), isLive))
+    .limit(1);
+  if (!row) return undefined;
+  const { blocks, ...page } = row;
+  const active = blocks.filter((block) => block.is_active).sort((a, b) => a.block_order - b.block_order);
+  return { page, blocks: active };
+}
+
+/** Every page's draft that is not in Trash, in sort_order (the admin's list). */
+export async function listDraftPages(db: Database): Promise<PageRow[]> {
+  return db.select().from(pages).where(isNull(pages.deleted_at)).orderBy(asc(pages.sort_order), asc(pages.title));
+}
+
+export async function findDraftPageBySlug(db: Database, slug: string): Promise<PageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(pages)
+    .where(and(eq(pages.slug, slug), isNull(pages.deleted_at)))
+    .limit(1);
   return row;
 }
 
@@ -26,31 +87,30 @@ export async function listActiveBlocks(db: Database, pageId: string): Promise<Bl
 
 /** The spec's completeness rule: how many pages, and which have no block at all. */
 export async function contentCompleteness(db: Database): Promise<{ pages: number; pagesWithoutBlocks: string[] }> {
-  const [total] = await db.select({ value: count() }).from(pages);
+  const [total] = await db.select({ value: count() }).from(pages).where(isNull(pages.deleted_at));
   const empty = await db
     .select({ id: pages.id })
     .from(pages)
     .where(
-      notExists(
-        db
-          .select({ one: sql`1` })
-          .from(contentBlocks)
-          .where(eq(contentBlocks.page_id, pages.id)),
+      and(
+        isNull(pages.deleted_at),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(contentBlocks)
+            .where(eq(contentBlocks.page_id, pages.id)),
+        ),
       ),
     )
     .orderBy(asc(pages.sort_order));
   return { pages: total?.value ?? 0, pagesWithoutBlocks: empty.map((row) => row.id) };
 }
 
-/** Type, order and state of every block of these pages, in block_order, keyed by page. */
-export async function listBlockSummaries(
-  db: Database,
-  pageIds: string[],
-): Promise<Map<string, Array<{ id: string; block_type: string; block_order: number; is_active: boolean }>>> {
-  const summaries = new Map<
-    string,
-    Array<{ id: string; block_type: string; block_order: number; is_active: boolean }>
-  >();
+export type BlockSummary = { id: string; block_type: string; block_order: number; is_active: boolean };
+
+/** Type, order and state of every draft block of these pages, in block_order, keyed by page. */
+export async function listBlockSummaries(db: Database, pageIds: string[]): Promise<Map<string, BlockSummary[]>> {
+  const summaries = new Map<string, BlockSummary[]>();
   if (pageIds.length === 0) return summaries;
   const rows = await db
     .select({

@@ -5,7 +5,7 @@ import { notFound } from '../../server/plugins/app-error.server';
 import { blockDtoSchema, pageDtoSchema, pageWithBlocksDtoSchema } from './pages.dto';
 import { listBlockSummaries } from './pages.repo.server';
 import { slugSchema } from './pages.schema';
-import { toBlockDto, toPageDto } from './pages.serialize.server';
+import { toEditorPageDto, toPageDto, toVisibleBlockDto } from './pages.serialize.server';
 import { anonymousViewer, getVisiblePage, listVisiblePages } from './pages.service.server';
 
 export const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,15 +31,17 @@ export const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const viewer = request.viewer ?? anonymousViewer;
       if (viewer.canSeeDrafts) void reply.header('cache-control', 'no-store');
-      const rows = await listVisiblePages(app.db, viewer, request.query);
-      if (viewer.canSeeDrafts && request.query.include === 'blocks') {
+      const visible = await listVisiblePages(app.db, viewer, request.query);
+      if (!visible.drafts) return { pages: visible.pages.map(toPageDto) };
+      const rows = visible.pages;
+      if (request.query.include === 'blocks') {
         const summaries = await listBlockSummaries(
           app.db,
           rows.map((row) => row.id),
         );
-        return { pages: rows.map((row) => ({ ...toPageDto(row), blocks: summaries.get(row.id) ?? [] })) };
+        return { pages: rows.map((row) => ({ ...toEditorPageDto(row), blocks: summaries.get(row.id) ?? [] })) };
       }
-      return { pages: rows.map(toPageDto) };
+      return { pages: rows.map(toEditorPageDto) };
     },
   );
 
@@ -49,7 +51,8 @@ export const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['pages'],
-        summary: 'A published page by slug with its active blocks in block_order',
+        summary:
+          'A published page by slug with its active blocks in block_order (editors also get pages that are not on the site, as drafts)',
         params: z.object({
           slug: z
             .string()
@@ -65,7 +68,7 @@ export const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const found = await getVisiblePage(app.db, request.params.slug, request.viewer ?? anonymousViewer);
       if (!found) throw notFound('Page');
-      return { page: toPageDto(found.page), blocks: found.blocks.map(toBlockDto) };
+      return { page: toPageDto(found.page), blocks: found.blocks.map((block) => toVisibleBlockDto(found.page, block)) };
     },
   );
 };

@@ -96,3 +96,11 @@ export type PageInput = z.input<typeof pageInputSchema>;
 export const pagePatchSchema = updateSchemaOf(pageInputSchema).extend({
   version: z.number().int().min(1),
 });
+
+/** `?autosave=true` marks a save made by the editor's autosave: it shares one revision per run (decision 32). */
+export const autosaveQuerySchema = z.object({
+  autosave: z
+    .enum(['true', 'false'])
+    .optional()
+    .describe('true when the editor saved by itself after a pause; such saves share one revision'),
+});

@@ -1,9 +1,12 @@
 import type { BlockRow } from '../blocks/blocks.table';
 import type { BlockDto, PageDto } from './pages.dto';
+import type { PublicPage } from './pages.repo.server';
 import { pathForSlug } from './pages.schema';
+import type { VisibleBlock } from './pages.service.server';
 import type { PageRow } from './pages.table';
 
-export function toPageDto(row: PageRow): PageDto {
+/** A page as anyone may see it: no editorial state. */
+export function toPageDto(row: PublicPage): PageDto {
   return {
     id: row.id,
     slug: row.slug,
@@ -29,6 +32,19 @@ export function toPageDto(row: PageRow): PageDto {
   };
 }
 
+const isoOrNull = (value: Date | null) => (value ? value.toISOString() : null);
+
+/** A page's draft for editors, with its editorial state (decisions 30 and 34). */
+export function toEditorPageDto(row: PageRow): PageDto {
+  return {
+    ...toPageDto(row),
+    has_unpublished_changes: row.has_unpublished_changes,
+    published_at: isoOrNull(row.published_at),
+    publish_at: isoOrNull(row.publish_at),
+    unpublish_at: isoOrNull(row.unpublish_at),
+  };
+}
+
 export function toBlockDto(row: BlockRow): BlockDto {
   return {
     id: row.id,
@@ -39,5 +55,19 @@ export function toBlockDto(row: BlockRow): BlockDto {
     is_active: row.is_active,
     version: row.version,
     updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/** A block of a page as the public API shows it (live copies carry no timestamps of their own). */
+export function toVisibleBlockDto(page: PublicPage, block: VisibleBlock): BlockDto {
+  return {
+    id: block.id,
+    page_id: page.id,
+    block_type: block.block_type,
+    block_data: block.block_data,
+    block_order: block.block_order,
+    is_active: block.is_active,
+    version: block.version,
+    updated_at: page.updated_at.toISOString(),
   };
 }

@@ -1,7 +1,13 @@
 import type { Database } from '../../server/db/client.server';
 import type { SessionUser } from '../auth/auth.dto';
-import type { BlockRow } from '../blocks/blocks.table';
-import { listActiveBlocks, findPageBySlug, listPages } from './pages.repo.server';
+import {
+  findDraftPageBySlug,
+  findLivePageBySlug,
+  listActiveBlocks,
+  listDraftPages,
+  listLivePages,
+  type PublicPage,
+} from './pages.repo.server';
 import type { PageRow } from './pages.table';
 
 /** Who is asking: the signed-in account (null for anonymous visitors) and what it may see. */
@@ -20,25 +26,57 @@ export interface PageListFilter {
   q?: string | undefined;
 }
 
-/** The pages this viewer may see, in sort_order, narrowed by the admin list's filters. */
-export async function listVisiblePages(db: Database, viewer: Viewer, filter: PageListFilter = {}): Promise<PageRow[]> {
-  const rows = await listPages(db, { publishedOnly: !viewer.canSeeDrafts || filter.status === 'published' });
+export type VisiblePages = { drafts: true; pages: PageRow[] } | { drafts: false; pages: PublicPage[] };
+
+/**
+ * The pages this viewer may see, in sort_order, narrowed by the admin list's filters: visitors get
+ * the live copies, editors the drafts (with their editorial state).
+ */
+export async function listVisiblePages(
+  db: Database,
+  viewer: Viewer,
+  filter: PageListFilter = {},
+): Promise<VisiblePages> {
   const query = filter.q?.trim().toLowerCase();
+  const matches = (page: { title: string; slug: string }) =>
+    !query || page.title.toLowerCase().includes(query) || page.slug.includes(query);
   // A site has tens to a few hundred pages: filtering the ordered list here keeps one query path.
-  return rows.filter(
-    (page) =>
-      (filter.status !== 'draft' || !page.is_published) &&
-      (!query || page.title.toLowerCase().includes(query) || page.slug.includes(query)),
-  );
+  if (!viewer.canSeeDrafts) return { drafts: false, pages: (await listLivePages(db)).filter(matches) };
+  const rows = await listDraftPages(db);
+  return {
+    drafts: true,
+    pages: rows.filter(
+      (page) =>
+        (filter.status !== 'draft' || !page.is_published) &&
+        (filter.status !== 'published' || page.is_published) &&
+        matches(page),
+    ),
+  };
 }
 
-/** A page with its active blocks in block_order; undefined when missing or not visible to this viewer. */
+export interface VisibleBlock {
+  id: string;
+  block_type: string;
+  block_data: Record<string, unknown>;
+  block_order: number;
+  is_active: boolean;
+  version: number;
+}
+
+/**
+ * A page with its active blocks in block_order; undefined when missing or not visible to this
+ * viewer. Visitors (and editors) get the live copy; a page that is not on the site is shown to
+ * editors as its draft, marked as one.
+ */
 export async function getVisiblePage(
   db: Database,
   slug: string,
   viewer: Viewer,
-): Promise<{ page: PageRow; blocks: BlockRow[] } | undefined> {
-  const page = await findPageBySlug(db, slug);
-  if (!page || (!page.is_published && !viewer.canSeeDrafts)) return undefined;
-  return { page, blocks: await listActiveBlocks(db, page.id) };
+): Promise<{ page: PublicPage; blocks: VisibleBlock[] } | undefined> {
+  const live = await findLivePageBySlug(db, slug);
+  if (live) return live;
+  if (!viewer.canSeeDrafts) return undefined;
+  const draft = await findDraftPageBySlug(db, slug);
+  if (!draft || draft.is_published) return undefined;
+  return { page: draft, blocks: await listActiveBlocks(db, draft.id) };
 }

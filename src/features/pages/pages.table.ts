@@ -23,16 +23,30 @@ export const pages = pgTable(
     canonical_url: text('canonical_url'),
     structured_data: jsonb('structured_data').$type<Record<string, unknown>>(),
     version: integer('version').notNull().default(1),
+    /** The draft (this row and its content_blocks) differs from what visitors see (decision 30). */
+    has_unpublished_changes: boolean('has_unpublished_changes').notNull().default(false),
+    /** When the live copy (published_pages) was last written. */
+    published_at: timestamp('published_at', { withTimezone: true }),
+    /** Scheduled publish and take-down times (decision 34); cleared when the job has run. */
+    publish_at: timestamp('publish_at', { withTimezone: true }),
+    unpublish_at: timestamp('unpublish_at', { withTimezone: true }),
+    /** In Trash since (decision 35); visitors get 404, the slug stays taken until the purge. */
+    deleted_at: timestamp('deleted_at', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('pages_sort_order_idx').on(table.sort_order),
     index('pages_published_slug_idx').on(table.is_published, table.slug),
+    index('pages_deleted_at_idx').on(table.deleted_at),
     check('pages_slug_format', sql`${table.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$' and length(${table.slug}) <= 100`),
     check('pages_version_positive', sql`${table.version} >= 1`),
   ],
 );
 
+/**
+ * `pages` and `content_blocks` are the editors' working copy (the draft); what visitors see is
+ * the copy in `published_pages`, written only by publishing (src/features/publishing).
+ */
 export type PageRow = typeof pages.$inferSelect;
 export type NewPageRow = typeof pages.$inferInsert;

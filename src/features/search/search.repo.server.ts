@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../server/db/client.server';
-import { contentBlocks } from '../blocks/blocks.table';
 import { pages } from '../pages/pages.table';
+import { publishedPages } from '../publishing/publishing.table';
 import { foldAccents, greaterThanStandIn, lessThanStandIn, markEnd, markStart, prefixTerm } from './search-text';
 import { pageSearch } from './search.table';
 
@@ -14,27 +14,27 @@ function parsable(text: SQL): SQL {
   return sql`translate(${text}, '<>', ${lessThanStandIn + greaterThanStandIn})`;
 }
 
+/** The live copy of a page that visitors can find: published and not in Trash (drafts are never indexed). */
 export async function findPageForSearch(
   db: DatabaseOrTransaction,
   pageId: string,
-): Promise<{ id: string; title: string; excerpt: string } | undefined> {
+): Promise<
+  { id: string; title: string; excerpt: string; blocks: Array<{ block_data: Record<string, unknown> }> } | undefined
+> {
   const [row] = await db
-    .select({ id: pages.id, title: pages.title, excerpt: pages.excerpt })
-    .from(pages)
-    .where(eq(pages.id, pageId))
+    .select({
+      id: publishedPages.page_id,
+      title: publishedPages.title,
+      excerpt: publishedPages.excerpt,
+      blocks: publishedPages.blocks,
+    })
+    .from(publishedPages)
+    .innerJoin(pages, eq(pages.id, publishedPages.page_id))
+    .where(and(eq(publishedPages.page_id, pageId), eq(pages.is_published, true), isNull(pages.deleted_at)))
     .limit(1);
-  return row;
-}
-
-export async function listActiveBlockData(
-  db: DatabaseOrTransaction,
-  pageId: string,
-): Promise<Array<{ block_data: Record<string, unknown> }>> {
-  return db
-    .select({ block_data: contentBlocks.block_data })
-    .from(contentBlocks)
-    .where(and(eq(contentBlocks.page_id, pageId), eq(contentBlocks.is_active, true)))
-    .orderBy(asc(contentBlocks.block_order), asc(contentBlocks.id));
+  if (!row) return undefined;
+  const active = row.blocks.filter((block) => block.is_active).sort((a, b) => a.block_order - b.block_order);
+  return { ...row, blocks: active.map((block) => ({ block_data: block.block_data })) };
 }
 
 export async function listPageIds(db: DatabaseOrTransaction): Promise<string[]> {
@@ -130,25 +130,32 @@ export async function searchPublishedPages(
 ): Promise<SearchRow[]> {
   const query = tsQueryOf(input.words);
   const highlightQuery = tsQueryOf(input.highlightWords);
-  const titleHit = sql<boolean>`(${pages.title} ilike ${input.titlePattern} escape '\\')`;
+  const titleHit = sql<boolean>`(${publishedPages.title} ilike ${input.titlePattern} escape '\\')`;
   const rank = sql<number>`coalesce(ts_rank(${pageSearch.document}, ${query}), 0)`;
   const matched = db
     .select({
-      slug: pages.slug,
-      title: pages.title,
-      excerpt: pages.excerpt,
+      slug: publishedPages.slug,
+      title: publishedPages.title,
+      excerpt: publishedPages.excerpt,
       sort_order: pages.sort_order,
       source:
-        sql<string>`case when ${pageSearch.body_text} = '' then ${pages.excerpt} else ${pageSearch.body_text} end`.as(
+        sql<string>`case when ${pageSearch.body_text} = '' then ${publishedPages.excerpt} else ${pageSearch.body_text} end`.as(
           'source',
         ),
       title_hit: titleHit.as('title_hit'),
       rank: rank.as('rank'),
     })
     .from(pageSearch)
+    .innerJoin(publishedPages, eq(publishedPages.page_id, pageSearch.page_id))
     .innerJoin(pages, eq(pages.id, pageSearch.page_id))
-    .where(and(eq(pages.is_published, true), or(sql`${pageSearch.document} @@ ${query}`, titleHit)))
-    .orderBy(desc(titleHit), desc(rank), asc(pages.sort_order), asc(pages.title))
+    .where(
+      and(
+        eq(pages.is_published, true),
+        isNull(pages.deleted_at),
+        or(sql`${pageSearch.document} @@ ${query}`, titleHit),
+      ),
+    )
+    .orderBy(desc(titleHit), desc(rank), asc(pages.sort_order), asc(publishedPages.title))
     .limit(input.limit)
     .as('matched');
 

@@ -10,7 +10,6 @@ import {
 import {
   deletePageSearch,
   findPageForSearch,
-  listActiveBlockData,
   listPageIds,
   listPageIdsWithoutSearch,
   searchPublishedPages,
@@ -34,9 +33,9 @@ export interface SearchResult {
 }
 
 /**
- * Recomputes one page's search row from the page and its active blocks. Call it inside the
- * transaction that changed the page or any of its blocks (pass the tx), so the index is never
- * stale after a commit. A page that no longer exists loses its row.
+ * Recomputes one page's search row from its live copy (published fields and active blocks); a
+ * page that is not live (never published, taken down, in Trash) loses its row. Call it inside the
+ * transaction that changed the live copy (pass the tx), so the index is never stale after a commit.
  */
 export async function refreshPageSearch(db: DatabaseOrTransaction, pageId: string): Promise<void> {
   const page = await findPageForSearch(db, pageId);
@@ -44,7 +43,7 @@ export async function refreshPageSearch(db: DatabaseOrTransaction, pageId: strin
     await deletePageSearch(db, pageId);
     return;
   }
-  const blocks = await listActiveBlockData(db, pageId);
+  const { blocks } = page;
   await upsertPageSearch(db, {
     pageId,
     title: page.title,

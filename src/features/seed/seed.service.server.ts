@@ -12,7 +12,8 @@ import { images } from '../media/media.table';
 import type { MediaStore } from '../media/storage.server';
 import { navigationItems } from '../navigation/navigation.table';
 import { pages } from '../pages/pages.table';
-import { refreshMissingPageSearch, refreshPageSearch } from '../search/search.service.server';
+import { publishDraft, seedActor } from '../publishing/publishing.service.server';
+import { refreshMissingPageSearch } from '../search/search.service.server';
 import { performanceSettings, seoSettings } from '../settings/settings.table';
 import { loadContent } from './content-loader.server';
 import type { PageContent, SeedImage } from './content.schema';
@@ -163,7 +164,7 @@ export async function runSeed(context: SeedContext): Promise<SeedReport> {
     const created = await seedItemOnce(db, key, hashOf(page), async (tx) => {
       const [existing] = await tx.select({ id: pages.id }).from(pages).where(eq(pages.slug, page.slug)).limit(1);
       // An editor made a page with this slug before the seed got to it: theirs wins.
-      if (!existing) await refreshPageSearch(tx, await insertPage(tx, page));
+      if (!existing) await insertPage(tx, page);
       return !existing;
     });
     (created ? report.created : report.skipped).push(key);
@@ -196,7 +197,7 @@ export async function resetSeededPage(context: SeedContext, slug: string): Promi
   if (!page) throw new Error(`No content file for "${slug}" (looked in content/pages/${slug}.json)`);
   await context.db.transaction(async (tx) => {
     await tx.delete(pages).where(eq(pages.slug, slug));
-    await refreshPageSearch(tx, await insertPage(tx, page));
+    await insertPage(tx, page);
     const key = `page:${slug}`;
     await tx
       .insert(seedRecords)
@@ -207,7 +208,7 @@ export async function resetSeededPage(context: SeedContext, slug: string): Promi
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-/** Inserts a seeded page with its blocks and returns the new page's id. */
+/** Inserts a seeded page with its blocks and publishes it: each seeded page starts with one published revision. */
 async function insertPage(tx: Transaction, page: PageContent): Promise<string> {
   const { blocks, ...fields } = page;
   const [row] = await tx
@@ -230,18 +231,20 @@ async function insertPage(tx: Transaction, page: PageContent): Promise<string> {
       twitter_image: fields.twitter_image ?? null,
       structured_data: fields.structured_data ?? null,
     })
-    .returning({ id: pages.id });
+    .returning();
   if (!row) throw new Error(`Inserting page ${page.slug} returned nothing`);
-  if (blocks.length === 0) return row.id;
-  await tx.insert(contentBlocks).values(
-    blocks.map((block, index) => ({
-      page_id: row.id,
-      block_type: block.type,
-      block_data: blockDefinitions[block.type].schema.parse(block.data) as Record<string, unknown>,
-      block_order: index + 1,
-      is_active: true,
-    })),
-  );
+  if (blocks.length > 0) {
+    await tx.insert(contentBlocks).values(
+      blocks.map((block, index) => ({
+        page_id: row.id,
+        block_type: block.type,
+        block_data: blockDefinitions[block.type].schema.parse(block.data) as Record<string, unknown>,
+        block_order: index + 1,
+        is_active: true,
+      })),
+    );
+  }
+  await publishDraft(tx, row, seedActor);
   return row.id;
 }
 

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Database } from '../../server/db/client.server';
 import { badRequest, conflict } from '../../server/plugins/app-error.server';
 import { presentFields } from '../../shared/lib/update-schema';
-import { versionConflictMessage } from '../blocks/blocks.service.server';
+import { versionConflictMessage } from '../../server/plugins/app-error.server';
 import {
   defaultPerformanceSettings,
   defaultSeoSettings,

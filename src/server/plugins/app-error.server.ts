@@ -16,6 +16,10 @@ export const notFound = (what: string) => new AppError(404, 'not_found', `${what
 export const badRequest = (code: string, message: string, field?: string) => new AppError(400, code, message, field);
 export const conflict = (code: string, message: string, field?: string) => new AppError(409, code, message, field);
 
+/** decision 19: the text an editor sees when someone else saved first. */
+export const versionConflictMessage = 'This was changed by someone else. Reload to see their changes.';
+export const versionConflict = () => conflict('version_conflict', versionConflictMessage);
+
 export interface ErrorBody {
   error: { code: string; message: string; field?: string };
 }

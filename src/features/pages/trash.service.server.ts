@@ -1,0 +1,107 @@
+import { and, desc, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import type { Database } from '../../server/db/client.server';
+import { badRequest, notFound } from '../../server/plugins/app-error.server';
+import { publishedPages } from '../publishing/publishing.table';
+import { refreshPageSearch } from '../search/search.service.server';
+import { pages, type PageRow } from './pages.table';
+
+/** Days a page stays in Trash before the purge job deletes it for good (decision 35). */
+export const trashRetentionDays = 30;
+
+export function purgeDateOf(deletedAt: Date): Date {
+  return new Date(deletedAt.getTime() + trashRetentionDays * 24 * 60 * 60 * 1000);
+}
+
+export interface TrashChange {
+  page: PageRow;
+  /** The public path that appears or disappears (the live slug), when the page is published. */
+  liveSlugs: string[];
+}
+
+async function liveSlugOf(tx: Pick<Database, 'select'>, pageId: string): Promise<string[]> {
+  const [live] = await tx
+    .select({ slug: publishedPages.slug })
+    .from(publishedPages)
+    .where(eq(publishedPages.page_id, pageId))
+    .limit(1);
+  return live ? [live.slug] : [];
+}
+
+/**
+ * Moves a page to Trash: visitors get 404 at once, search forgets it, and nothing is freed (its
+ * slug, blocks, revisions and live copy stay) until the purge, so a restore brings all of it back.
+ */
+export async function moveToTrash(db: Database, pageId: string, now: Date): Promise<TrashChange> {
+  return db.transaction(async (tx) => {
+    const [page] = await tx
+      .update(pages)
+      .set({ deleted_at: now })
+      .where(and(eq(pages.id, pageId), isNull(pages.deleted_at)))
+      .returning();
+    if (!page) throw notFound('Page');
+    await refreshPageSearch(tx, pageId);
+    return { page, liveSlugs: page.is_published ? await liveSlugOf(tx, pageId) : [] };
+  });
+}
+
+export async function restoreFromTrash(db: Database, pageId: string): Promise<TrashChange> {
+  return db.transaction(async (tx) => {
+    const [page] = await tx
+      .update(pages)
+      .set({ deleted_at: null })
+      .where(and(eq(pages.id, pageId), isNotNull(pages.deleted_at)))
+      .returning();
+    if (!page) throw notFound('Page in Trash');
+    await refreshPageSearch(tx, pageId);
+    return { page, liveSlugs: page.is_published ? await liveSlugOf(tx, pageId) : [] };
+  });
+}
+
+/** Deletes a page for good (the purge job, and 'Delete permanently'): blocks and revisions go with it. */
+export async function purgePage(db: Pick<Database, 'delete'>, pageId: string): Promise<boolean> {
+  const removed = await db
+    .delete(pages)
+    .where(and(eq(pages.id, pageId), isNotNull(pages.deleted_at)))
+    .returning({ id: pages.id });
+  return removed.length > 0;
+}
+
+/** An opaque position in the Trash list: the last item's deleted_at and id. */
+function encodeCursor(page: { deleted_at: Date; id: string }): string {
+  return Buffer.from(`${page.deleted_at.toISOString()}|${page.id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { deletedAt: Date; id: string } {
+  const [time, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const deletedAt = new Date(time ?? '');
+  if (!id || !/^[0-9a-f-]{36}$/.test(id) || Number.isNaN(deletedAt.getTime())) {
+    throw badRequest('invalid_cursor', 'That list position is not valid. Load the list again.', 'cursor');
+  }
+  return { deletedAt, id };
+}
+
+export async function listTrash(
+  db: Database,
+  options: { limit: number; cursor?: string | undefined },
+): Promise<{ items: Array<PageRow & { deleted_at: Date }>; next_cursor: string | null }> {
+  const after = options.cursor ? decodeCursor(options.cursor) : undefined;
+  const rows = await db
+    .select()
+    .from(pages)
+    .where(
+      and(
+        isNotNull(pages.deleted_at),
+        after
+          ? or(
+              lt(pages.deleted_at, after.deletedAt),
+              and(eq(pages.deleted_at, after.deletedAt), lt(pages.id, after.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(pages.deleted_at), desc(pages.id))
+    .limit(options.limit + 1);
+  const items = rows.slice(0, options.limit) as Array<PageRow & { deleted_at: Date }>;
+  const last = items.at(-1);
+  return { items, next_cursor: rows.length > options.limit && last ? encodeCursor(last) : null };
+}
