@@ -93,6 +93,11 @@ async function firstBlockOf(slug: string) {
   return { page: page!, block: block! };
 }
 
+async function publish(page: { id: string; version: number }) {
+  const response = await admin.request('POST', `/api/v1/pages/${page.id}/publish`, { body: { version: page.version } });
+  expect(response.status).toBe(200);
+}
+
 const strongEtag = /^"[\w-]+"$/;
 
 /** What decision 43 asks of every public page response. */
@@ -185,11 +190,14 @@ describe('public HTML with the page cache on', () => {
     const before = await rawGet('/cenote-dreamgate', { 'accept-encoding': 'br' });
     const oldEtag = before.headers['etag']!;
     expect((await rawGet('/cenote-dreamgate', { 'accept-encoding': 'br', 'if-none-match': oldEtag })).status).toBe(304);
-    const { block } = await firstBlockOf('cenote-dreamgate');
+    const { page, block } = await firstBlockOf('cenote-dreamgate');
     const saved = await admin.request('PATCH', `/api/v1/blocks/${block.id}`, {
       body: { version: block.version, block_data: { ...block.block_data, title: 'Dreamgate, rewritten' } },
     });
     expect(saved.status).toBe(200);
+    // Saved into the draft only: the browser's copy is still current.
+    expect((await rawGet('/cenote-dreamgate', { 'accept-encoding': 'br', 'if-none-match': oldEtag })).status).toBe(304);
+    await publish(page);
     const after = await rawGet('/cenote-dreamgate', { 'accept-encoding': 'br', 'if-none-match': oldEtag });
     expect(after.status).toBe(200);
     expect(after.text).toContain('Dreamgate, rewritten');
@@ -349,11 +357,12 @@ describe('public HTML with the page cache off', () => {
   it('after an edit the old ETag gets 200 with the new page', async () => {
     const before = await rawGet('/cenote-tak-bi-ha', { 'accept-encoding': 'gzip' });
     const oldEtag = before.headers['etag']!;
-    const { block } = await firstBlockOf('cenote-tak-bi-ha');
+    const { page, block } = await firstBlockOf('cenote-tak-bi-ha');
     const saved = await admin.request('PATCH', `/api/v1/blocks/${block.id}`, {
       body: { version: block.version, block_data: { ...block.block_data, title: 'Tak Bi Ha, uncached edit' } },
     });
     expect(saved.status).toBe(200);
+    await publish(page);
     const after = await rawGet('/cenote-tak-bi-ha', { 'accept-encoding': 'gzip', 'if-none-match': oldEtag });
     expect(after.status).toBe(200);
     expect(after.text).toContain('Tak Bi Ha, uncached edit');

@@ -48,14 +48,22 @@ describe('page cache', () => {
     expect(await revalidated.text()).toBe('');
   });
 
-  it('an edited block is on the very next visitor request (no stale page)', async () => {
+  it('a draft edit keeps the cached page; the publish is on the very next visitor request (no stale page)', async () => {
     await (await visit('/cenote-tak-bi-ha')).text();
     expect((await visit('/cenote-tak-bi-ha')).headers.get('x-cache')).toBe('HIT');
-    const { block } = await firstBlockOf('cenote-tak-bi-ha');
+    const { page, block } = await firstBlockOf('cenote-tak-bi-ha');
     const saved = await editor.request('PATCH', `/api/v1/blocks/${block.id}`, {
       body: { version: block.version, block_data: { ...block.block_data, title: 'Freshly edited hero' } },
     });
     expect(saved.status).toBe(200);
+    // The edit is in the draft: visitors keep getting the published page, still from the cache.
+    const during = await visit('/cenote-tak-bi-ha');
+    expect(during.headers.get('x-cache')).toBe('HIT');
+    expect(await during.text()).not.toContain('Freshly edited hero');
+    const published = await editor.request('POST', `/api/v1/pages/${page.id}/publish`, {
+      body: { version: page.version },
+    });
+    expect(published.status).toBe(200);
     const after = await visit('/cenote-tak-bi-ha');
     expect(after.headers.get('x-cache')).toBe('MISS');
     expect(await after.text()).toContain('Freshly edited hero');

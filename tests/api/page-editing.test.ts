@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentBlocks } from '../../src/features/blocks/blocks.table';
 import { pages } from '../../src/features/pages/pages.table';
+import { purgePage } from '../../src/features/pages/trash.service.server';
 import { startTestApp, type TestApp } from '../helpers/build-app';
 import { signedInClient, type ApiClient, type ErrorBody } from '../helpers/auth';
 
@@ -102,12 +103,16 @@ describe('pages', () => {
     expect(row?.title).toBe('First save');
   });
 
-  it('deleting a page deletes its blocks', async () => {
+  it('deleting a page moves it to Trash with its blocks; the purge deletes them', async () => {
     const page = await createPage('cascade-api');
     await addBlock(page.id, 'hero');
     await addBlock(page.id, 'quote');
-    await editor.request('DELETE', `/api/v1/pages/${page.id}`);
-    expect(await server.app.db.select().from(contentBlocks).where(eq(contentBlocks.page_id, page.id))).toEqual([]);
+    expect((await editor.request('DELETE', `/api/v1/pages/${page.id}`)).status).toBe(204);
+    const blocksOf = () => server.app.db.select().from(contentBlocks).where(eq(contentBlocks.page_id, page.id));
+    expect(await blocksOf()).toHaveLength(2);
+    expect((await editor.get(`/api/v1/pages/${page.id}`)).status).toBe(404);
+    expect(await purgePage(server.app.db, page.id)).toBe(true);
+    expect(await blocksOf()).toEqual([]);
   });
 
   it('lists drafts with their block summaries for editors only', async () => {
@@ -207,18 +212,21 @@ describe('blocks', () => {
     ]);
   });
 
-  it('toggles a block inactive: hidden from the public page, still listed for editors', async () => {
+  it('toggles a block inactive: hidden from the public page once published, still listed for editors', async () => {
     const page = await createPage('blocks-toggle');
-    await editor.request('PATCH', `/api/v1/pages/${page.id}`, { body: { version: 1, is_published: true } });
     const block = await addBlock(page.id, 'quote', { quote: 'Visible words' });
-    expect(await fetch(`${server.url}/blocks-toggle`).then((response) => response.text())).toContain('Visible words');
+    await editor.request('PATCH', `/api/v1/pages/${page.id}`, { body: { version: 1, is_published: true } });
+    const publicText = () => fetch(`${server.url}/blocks-toggle`).then((response) => response.text());
+    expect(await publicText()).toContain('Visible words');
     const toggled = await editor.request<{ block: Block }>('PATCH', `/api/v1/blocks/${block.id}`, {
       body: { version: block.version, is_active: false },
     });
     expect(toggled.body.block.is_active).toBe(false);
-    expect(await fetch(`${server.url}/blocks-toggle`).then((response) => response.text())).not.toContain(
-      'Visible words',
-    );
+    // The switch changed the draft: visitors keep the block until the page is published.
+    expect(await publicText()).toContain('Visible words');
+    const current = await editor.get<{ page: Page }>(`/api/v1/pages/${page.id}`);
+    await editor.request('POST', `/api/v1/pages/${page.id}/publish`, { body: { version: current.body.page.version } });
+    expect(await publicText()).not.toContain('Visible words');
     const listed = await editor.get<{ blocks: Block[] }>(`/api/v1/pages/${page.id}/blocks`);
     expect(listed.body.blocks.map((item) => item.is_active)).toEqual([false]);
   });

@@ -2,17 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pages } from '../../src/features/pages/pages.table';
 import { ApiClient, signedInClient } from '../helpers/auth';
 import { startTestApp, type TestApp } from '../helpers/build-app';
+import { publishDirectly } from '../helpers/publish';
 
 let server: TestApp;
 
 beforeAll(async () => {
   server = await startTestApp({ seed: false });
-  await server.app.db.insert(pages).values([
-    { slug: 'home', title: 'Home', is_published: true, sort_order: 0 },
-    { slug: 'cenote-dos-ojos', title: 'Cenote Dos Ojos', is_published: true, sort_order: 1 },
-    { slug: 'secret-draft', title: 'Cave Plans', is_published: false, sort_order: 2 },
-    { slug: 'cenote-draft', title: 'Upcoming Cenote', is_published: false, sort_order: 3 },
-  ]);
+  const rows = await server.app.db
+    .insert(pages)
+    .values([
+      { slug: 'home', title: 'Home', is_published: true, sort_order: 0 },
+      { slug: 'cenote-dos-ojos', title: 'Cenote Dos Ojos', is_published: true, sort_order: 1 },
+      { slug: 'secret-draft', title: 'Cave Plans', is_published: false, sort_order: 2 },
+      { slug: 'cenote-draft', title: 'Upcoming Cenote', is_published: false, sort_order: 3 },
+    ])
+    .returning();
+  await publishDirectly(server.app, ...rows.filter((row) => row.is_published).map((row) => row.id));
 });
 afterAll(async () => {
   await server.close();

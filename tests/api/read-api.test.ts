@@ -5,13 +5,14 @@ import { navigationItems } from '../../src/features/navigation/navigation.table'
 import { pages } from '../../src/features/pages/pages.table';
 import { seoSettings } from '../../src/features/settings/settings.table';
 import { getJson, startTestApp, type TestApp } from '../helpers/build-app';
+import { publishDirectly } from '../helpers/publish';
 
 let server: TestApp;
 
 beforeAll(async () => {
   server = await startTestApp({ seed: false });
   const db = server.app.db;
-  const [published, draft] = await db
+  const [published, draft, home] = await db
     .insert(pages)
     .values([
       { slug: 'cenote-dos-ojos', title: 'Dos Ojos', is_published: true, sort_order: 2 },
@@ -25,6 +26,7 @@ beforeAll(async () => {
     { page_id: published!.id, block_type: 'quote', block_order: 3, block_data: {}, is_active: false },
     { page_id: draft!.id, block_type: 'text', block_order: 1, block_data: {} },
   ]);
+  await publishDirectly(server.app, published!.id, home!.id);
   const [image] = await db
     .insert(images)
     .values({

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
+import { publishDirectly } from '../helpers/publish';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentBlocks } from '../../src/features/blocks/blocks.table';
 import { pages } from '../../src/features/pages/pages.table';
 import { pageSearch } from '../../src/features/search/search.table';
-import { refreshPageSearch } from '../../src/features/search/search.service.server';
 import { resetSeededPage } from '../../src/features/seed/seed.service.server';
 import { getJson, startTestApp, type TestApp } from '../helpers/build-app';
 
@@ -155,7 +155,7 @@ describe('GET /api/v1/search', () => {
         block_data: { title: '<img src=x onerror=alert(1)>zymurgyx <script>alert(2)</script>', subtitle: 'a<b' },
       },
     ]);
-    await refreshPageSearch(db, page!.id);
+    await publishDirectly(server.app, page!.id);
     server.app.contentChanged({ pageId: page!.id });
 
     const { status, body } = await search('zymurgyx');

@@ -1,4 +1,6 @@
 import { eq } from 'drizzle-orm';
+import { unpublishPage } from '../../src/features/publishing/publishing.service.server';
+import { publishDirectly } from '../helpers/publish';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentBlocks } from '../../src/features/blocks/blocks.table';
 import { pages } from '../../src/features/pages/pages.table';
@@ -51,11 +53,12 @@ describe('public routes', () => {
   });
 
   it('a draft page is a 404 for visitors', async () => {
-    // Straight to the database, so tell the caches what the services would have told them.
-    await server.app.db.update(pages).set({ is_published: false }).where(eq(pages.slug, 'cenote-yaakun'));
+    // Through the services, then tell the caches what the routes would have told them.
+    const [yaakun] = await server.app.db.select().from(pages).where(eq(pages.slug, 'cenote-yaakun'));
+    await unpublishPage(server.app.db, yaakun!.id);
     server.app.contentChanged({ slugs: ['cenote-yaakun'] });
     expect((await getPage('/cenote-yaakun')).status).toBe(404);
-    await server.app.db.update(pages).set({ is_published: true }).where(eq(pages.slug, 'cenote-yaakun'));
+    await publishDirectly(server.app, yaakun!.id);
     server.app.contentChanged({ slugs: ['cenote-yaakun'] });
     expect((await getPage('/cenote-yaakun')).status).toBe(200);
   });
@@ -68,6 +71,7 @@ describe('public routes', () => {
     await server.app.db
       .insert(contentBlocks)
       .values({ page_id: page!.id, block_type: 'text', block_order: 1, is_active: false });
+    await publishDirectly(server.app, page!.id);
     const { status, html } = await getPage('/empty-page');
     expect(status).toBe(200);
     expect(html).toContain('Page Content');
@@ -84,6 +88,7 @@ describe('public routes', () => {
       { page_id: page!.id, block_type: 'hero', block_order: 1, block_data: { title: 'Odd page hero' } },
       { page_id: page!.id, block_type: 'mystery', block_order: 2, block_data: { secret: 'should not show' } },
     ]);
+    await publishDirectly(server.app, page!.id);
     const { html } = await getPage('/odd-blocks');
     expect(html).toContain('Odd page hero');
     expect(html).not.toContain('should not show');
@@ -113,6 +118,7 @@ describe('head metadata (spec section 7)', () => {
     await server.app.db
       .insert(contentBlocks)
       .values({ page_id: page!.id, block_type: 'hero', block_order: 1, block_data: { title: 'Full' } });
+    await publishDirectly(server.app, page!.id);
     const { html } = await getPage('/full-seo');
     expect(html).toContain('<title>Meta title</title>');
     expect(metaOf(html, 'description')).toBe('Meta description');
@@ -146,6 +152,7 @@ describe('head metadata (spec section 7)', () => {
     await server.app.db
       .insert(contentBlocks)
       .values({ page_id: page!.id, block_type: 'hero', block_order: 1, block_data: { title: 'Bare' } });
+    await publishDirectly(server.app, page!.id);
     const { html } = await getPage('/bare-seo');
     expect(html).toContain('<title>Bare page</title>');
     expect(metaOf(html, 'description')).toBe('Site description');

@@ -474,6 +474,13 @@ async function addBlock(pageId: string, blockType: string, data: Record<string, 
   });
 }
 
+/** Blocks are added to the page's draft: publishing puts them on the public page (decision 30). */
+async function publishPage(pageId: string): Promise<void> {
+  const current = await admin.get<{ page: { version: number } }>(`/api/v1/pages/${pageId}`);
+  const published = await admin.post(`/api/v1/pages/${pageId}/publish`, { version: current.body.page.version });
+  if (published.status !== 200) throw new Error(`publishing ${pageId}: ${published.status}`);
+}
+
 async function storeBlockPages(imageUrls: string[]): Promise<Record<BlockTypeName, StoredPage>> {
   const result = {} as Record<BlockTypeName, StoredPage>;
   const storeType = async (type: BlockTypeName, typeIndex: number) => {
@@ -492,6 +499,7 @@ async function storeBlockPages(imageUrls: string[]): Promise<Record<BlockTypeNam
       await submit(carrier, body, slots, (data) => addBlock(page.id, type, data));
       shown.push(...acceptedShown(slots));
     }
+    await publishPage(page.id);
     result[type] = { id: page.id, slug, shown, structuredData: null };
   };
   await Promise.all(blockTypeNames.map(storeType));
@@ -509,6 +517,7 @@ async function storeFieldPages(): Promise<StoredPage[]> {
     // A quote block, so the page shows its title as a heading (an empty page does not).
     const quote = await addBlock(page.id, 'quote', { quote: `Field page ${index}`, author: 'Test' });
     expect(quote.status).toBe(201);
+    await publishPage(page.id);
     result.push({ id: page.id, slug: page.slug, shown: acceptedShown(slots), structuredData: page.structured_data });
   }
   return result;

@@ -41,7 +41,11 @@ export async function listVisiblePages(
   const matches = (page: { title: string; slug: string }) =>
     !query || page.title.toLowerCase().includes(query) || page.slug.includes(query);
   // A site has tens to a few hundred pages: filtering the ordered list here keeps one query path.
-  if (!viewer.canSeeDrafts) return { drafts: false, pages: (await listLivePages(db)).filter(matches) };
+  if (!viewer.canSeeDrafts) {
+    // Visitors only ever see published pages: asking for drafts finds none.
+    const live = filter.status === 'draft' ? [] : await listLivePages(db);
+    return { drafts: false, pages: live.filter(matches) };
+  }
   const rows = await listDraftPages(db);
   return {
     drafts: true,

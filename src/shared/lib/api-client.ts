@@ -52,7 +52,12 @@ function isWrite(method: string): boolean {
   return method !== 'GET' && method !== 'HEAD';
 }
 
-async function send(method: string, path: string, body: unknown): Promise<Response> {
+export interface RequestOptions {
+  /** Lets the request finish after the page is gone (an autosave when the editor leaves). */
+  keepalive?: boolean;
+}
+
+async function send(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (isWrite(method)) headers['x-csrf-token'] = await csrfTokenForWrites();
@@ -61,18 +66,19 @@ async function send(method: string, path: string, body: unknown): Promise<Respon
     headers,
     credentials: 'same-origin',
     body: body === undefined ? undefined : JSON.stringify(body),
+    ...(options.keepalive ? { keepalive: true } : {}),
   });
   rememberCsrfToken(response.headers.get('x-csrf-token'));
   return response;
 }
 
-async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
-  let response = await send(method, path, body);
+async function request<T>(method: string, path: string, body?: unknown, options?: RequestOptions): Promise<T> {
+  let response = await send(method, path, body, options);
   // Another tab signed in or out, or the session ended: the token this page held no longer fits.
   // The refusal happened before anything changed, so one retry with a fresh token is safe.
   if (isWrite(method) && response.status === 403 && (await errorCode(response)) === 'csrf_failed') {
     await csrfTokenForWrites(true);
-    response = await send(method, path, body);
+    response = await send(method, path, body, options);
   }
   if (response.status === 204) return undefined as T;
   const text = await response.text();
@@ -108,7 +114,7 @@ export const api = {
   get: <T>(path: string) => request<T>('GET', path),
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
   put: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
-  patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),
+  patch: <T>(path: string, body: unknown, options?: RequestOptions) => request<T>('PATCH', path, body, options),
   delete: <T>(path: string) => request<T>('DELETE', path),
 };
 

@@ -1,6 +1,6 @@
 import * as Switch from '@radix-ui/react-switch';
 import { ArrowDown, ArrowUp, ChevronDown, Trash2 } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { BlockDataEditor } from '../../../features/blocks/editors';
 import { BlockRenderProvider } from '../../../features/blocks/render-context';
 import { RenderBlock } from '../../../features/blocks/renderers';
@@ -9,6 +9,7 @@ import type { BlockDto } from '../../../features/pages/pages.dto';
 import { api, ApiError } from '../../../shared/lib/api-client';
 import { Button } from '../../../shared/ui/button';
 import { DragHandle, useSortableRow } from '../../../shared/ui/sortable-row';
+import { useAutosave } from '../pages/autosave';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { toastFailure, toastSuccess } from '../ui/toasts';
 
@@ -59,7 +60,8 @@ export function BlockItem({
   // The copy the draft started from: dirty means "differs from what I loaded", not "from the latest".
   const [base, setBase] = useState({ data: block.block_data, version: block.version });
   const [draft, setDraft] = useState<Record<string, unknown>>(block.block_data);
-  const baseVersion = base.version;
+  // The version the next save sends: written as soon as a save answers, before React renders again.
+  const versionRef = useRef(block.version);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [conflict, setConflict] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -74,32 +76,70 @@ export function BlockItem({
     if (JSON.stringify(draft) === JSON.stringify(base.data)) {
       setBase({ data: block.block_data, version: block.version });
       setDraft(block.block_data);
+      versionRef.current = block.version;
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the server copy changes
   }, [block.version]);
 
-  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  const showFieldError = (error: unknown) => {
+    if (error instanceof ApiError && error.field) {
+      setErrors({ [error.field.replace(/^block_data\.?/, '')]: error.message.replace(/^[^:]+: /, '') });
+    }
+  };
 
+  // Typing is saved into the page's draft after a pause (decision 32); what was sent becomes the
+  // baseline, so edits made while the save was on its way stay pending instead of being replaced.
+  const autosave = useAutosave({
+    id: `block:${block.id}`,
+    value: draft,
+    dirty,
+    enabled: !conflict,
+    save: async (value, { keepalive }) => {
+      try {
+        const { block: saved } = await api.patch<{ block: BlockDto }>(
+          `/api/v1/blocks/${block.id}?autosave=true`,
+          { version: versionRef.current, block_data: value },
+          { keepalive },
+        );
+        versionRef.current = saved.version;
+        setErrors({});
+        setBase({ data: value, version: saved.version });
+        onSaved(saved);
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'version_conflict') setConflict(true);
+        else showFieldError(error);
+        throw error;
+      }
+    },
+  });
+
+  useEffect(() => onDirtyChange(dirty && autosave.status !== 'pending' && autosave.status !== 'saving'), [
+    dirty,
+    autosave.status,
+    onDirtyChange,
+  ]);
+
+  /** 'Save block': an explicit save, kept as its own revision. */
   const save = async () => {
     setSaving(true);
     setErrors({});
     try {
+      await autosave.flush();
       const { block: saved } = await api.patch<{ block: BlockDto }>(`/api/v1/blocks/${block.id}`, {
-        version: baseVersion,
+        version: versionRef.current,
         block_data: draft,
       });
+      versionRef.current = saved.version;
       setConflict(false);
       setBase({ data: saved.block_data, version: saved.version });
       setDraft(saved.block_data);
       onSaved(saved);
-      toastSuccess('Block updated');
+      toastSuccess('Block saved', 'The change is in the draft. Publish the page to show it to visitors.');
     } catch (error) {
       if (error instanceof ApiError && error.code === 'version_conflict') {
         setConflict(true);
       } else {
-        if (error instanceof ApiError && error.field) {
-          setErrors({ [error.field.replace(/^block_data\.?/, '')]: error.message.replace(/^[^:]+: /, '') });
-        }
+        showFieldError(error);
         toastFailure('Failed to save content block.', error);
       }
     } finally {
@@ -110,16 +150,20 @@ export function BlockItem({
   const setActive = async (isActive: boolean) => {
     setToggling(true);
     try {
+      await autosave.flush();
       const { block: saved } = await api.patch<{ block: BlockDto }>(`/api/v1/blocks/${block.id}`, {
-        version: block.version,
+        version: versionRef.current,
         is_active: isActive,
       });
       // Our own change: a draft based on the copy we just changed stays current.
-      if (base.version === block.version) setBase((current) => ({ ...current, version: saved.version }));
+      versionRef.current = saved.version;
+      setBase((current) => ({ ...current, version: saved.version }));
       onSaved(saved);
       toastSuccess(
         'Block updated',
-        isActive ? 'The block is visible on the site.' : 'The block is hidden from visitors.',
+        isActive
+          ? 'The block is active in the draft; visitors see it once the page is published.'
+          : 'The block is hidden in the draft; visitors stop seeing it once the page is published.',
       );
     } catch (error) {
       if (error instanceof ApiError && error.code === 'version_conflict') setConflict(true);
@@ -171,7 +215,11 @@ export function BlockItem({
             {label}
           </span>
           <span className="truncate text-sm text-stone-800 dark:text-stone-200">{summary}</span>
-          {dirty ? <span className="text-xs font-medium text-amber-700">Unsaved</span> : null}
+          {autosave.status === 'retrying' || autosave.status === 'conflict' || autosave.status === 'invalid' ? (
+            <span className="text-xs font-medium text-red-700">Not saved</span>
+          ) : dirty ? (
+            <span className="text-xs font-medium text-stone-500">Editing…</span>
+          ) : null}
           <ChevronDown
             aria-hidden="true"
             className={`ml-auto size-4 shrink-0 text-stone-400 transition ${expanded ? 'rotate-180' : ''}`}
@@ -235,6 +283,7 @@ export function BlockItem({
                       setConflict(false);
                       setBase({ data: block.block_data, version: block.version });
                       setDraft(block.block_data);
+                      versionRef.current = block.version;
                       onRefresh();
                     }}
                   >
@@ -255,7 +304,7 @@ export function BlockItem({
                 Save block
               </Button>
               <Button variant="secondary" disabled={!dirty || saving} onClick={() => setDraft(base.data)}>
-                Discard changes
+                Undo unsaved edits
               </Button>
             </div>
           </div>
