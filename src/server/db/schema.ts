@@ -7,3 +7,4 @@ export * from '../../features/settings/settings.table';
 export * from '../../features/auth/auth.table';
 export * from '../../features/seed/seed.table';
 export * from '../../features/search/search.table';
+export * from '../jobs/jobs.table';
