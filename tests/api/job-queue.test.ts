@@ -84,6 +84,12 @@ const handlers: Record<string, JobHandler> = {
     await tx.insert(effects).values({ job_id: job.id, label: 'must roll back' });
     throw new Error(String(job.payload['message']));
   },
+  /** A failing statement aborts the transaction; the savepoint must make it usable again. */
+  'test.sql-error': async (tx, job) => {
+    recordCall(job);
+    await tx.insert(effects).values({ job_id: job.id, label: 'must roll back' });
+    await tx.execute(sql`select 1 / 0`);
+  },
   /** Fails its first attempt after writing, succeeds on the second. */
   'test.flaky': async (tx, job) => {
     recordCall(job);
@@ -273,6 +279,17 @@ describe('the job queue on one server (background worker off, runDue by hand)', 
     expect(await jobRow(db, id)).toMatchObject({ state: 'done', attempts: 2 });
   });
 
+  it('records the failure of a handler whose SQL statement failed (an aborted transaction)', async () => {
+    const id = await enqueueJob(db, { kind: 'test.sql-error' });
+    expect(await server.app.jobs.runDue()).toBe(1);
+    const row = await jobRow(db, id);
+    expect(row).toMatchObject({ state: 'pending', attempts: 1 });
+    expect(row.last_error).toMatch(/division by zero/);
+    expect(await effectsOf(db, id)).toEqual([]);
+    // Out of the way of the later tests' runDue().
+    await db.delete(jobs).where(eq(jobs.id, id));
+  });
+
   it("marks a job of a kind nobody handles as failed, with 'no handler for <kind>'", async () => {
     const id = await enqueueJob(db, { kind: 'test.nobody-handles-this' });
     expect(await server.app.jobs.runDue()).toBe(1);
@@ -296,6 +313,30 @@ describe('the job queue on one server (background worker off, runDue by hand)', 
         .from(jobs)
         .where(and(eq(jobs.key, 'every-hour'), eq(jobs.state, 'pending'))),
     ).toEqual([]);
+  });
+
+  it('adds a new job when the key is enqueued while its job runs, and a cancel then finds nothing pending', async () => {
+    const started = new Promise<void>((resolve) => (slowStarted = resolve));
+    const id = await enqueueJob(db, { kind: 'test.slow', key: 'busy-key' });
+    const running = server.app.jobs.runDue();
+    await started;
+    // PostgreSQL: both wait for the running job's row lock; PGlite: for its transaction.
+    await cancelJob(db, 'busy-key');
+    const next = await enqueueJob(db, {
+      kind: 'test.count',
+      key: 'busy-key',
+      runAt: new Date((await databaseNowMs(db)) + 3_600_000),
+    });
+    expect(await running).toBe(1);
+    expect(slowFinished).toEqual([id]);
+    slowFinished.length = 0;
+    expect(next).not.toBe(id);
+    const rows = await db.select({ id: jobs.id, state: jobs.state }).from(jobs).where(eq(jobs.key, 'busy-key'));
+    expect(rows.sort((a, b) => a.state.localeCompare(b.state))).toEqual([
+      { id, state: 'done' },
+      { id: next, state: 'pending' },
+    ]);
+    await cancelJob(db, 'busy-key');
   });
 
   it('refuses a second handler for one kind and a maxAttempts below 1', async () => {

@@ -29,6 +29,14 @@ describe('failureMessage', () => {
     expect(failureMessage('a thrown string')).toBe('a thrown string');
     expect(failureMessage(new TypeError(''))).toBe('TypeError');
   });
+
+  it("takes a failed query's message from the database error under drizzle's wrapper", () => {
+    const database = Object.assign(new Error('division by zero'), { code: '22012' });
+    const wrapped = new Error('Failed query: select $1 / 0\nparams: 42', { cause: database });
+    expect(failureMessage(wrapped)).toBe('division by zero');
+    // A cause without a SQLSTATE code is not a database error: the outer message stays.
+    expect(failureMessage(new Error('sending failed', { cause: new Error('socket hang up') }))).toBe('sending failed');
+  });
 });
 
 describe('JOBS_WORKER and JOBS_POLL_MS', () => {

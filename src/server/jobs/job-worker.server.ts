@@ -33,10 +33,26 @@ export function retryDelayMs(attemptsBefore: number): number {
   return Math.min(retryBaseMs * 2 ** Math.min(attempts, 16), retryCapMs);
 }
 
-/** The message of a failure, never its stack: it is shown to the admin as last_error. */
+/**
+ * The message of a failure, never its stack: it is shown to the admin as last_error. For a failed
+ * query, the database's own message ("division by zero"), not drizzle's wrapper, which repeats the
+ * SQL and its parameters.
+ */
 export function failureMessage(error: unknown): string {
-  const message = error instanceof Error ? error.message || error.name : String(error);
+  const source = databaseErrorIn(error) ?? error;
+  const message = source instanceof Error ? source.message || source.name : String(source);
   return message.length > lastErrorMaxLength ? message.slice(0, lastErrorMaxLength) : message;
+}
+
+/** The first error in the `cause` chain that carries a SQLSTATE code (both drivers set `code`). */
+function databaseErrorIn(error: unknown): Error | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return current;
+    current = current.cause;
+  }
+  return undefined;
 }
 
 function toRecord(row: JobRow): JobRecord {
