@@ -27,6 +27,7 @@ import type { AppConfig } from './env.server';
 import { registerAccessControl } from './plugins/access.server';
 import { registerCsrfProtection } from './plugins/csrf.server';
 import { registerContentEvents } from './content-events.server';
+import { registerJobs } from './jobs/jobs.plugin.server';
 import { registerPageCache } from '../features/page-cache/page-cache.plugin.server';
 import fastifyCompress from '@fastify/compress';
 import { constants as zlibConstants } from 'node:zlib';
@@ -151,6 +152,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.mailer.close();
     await database.close();
   });
+  // After the hook above, so its onClose runs first (they run last-registered first): the worker
+  // finishes its running job before the database closes. Before the features, so they can register handlers.
+  const jobWorker = registerJobs(app);
 
   app.addHook('onRequest', async (request, reply) => {
     if (readiness.ready || !request.url.startsWith('/api/v1/') || request.url.startsWith('/api/v1/openapi.json'))
@@ -195,6 +199,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ({ setupUrl }) => {
       readiness.setupUrl = setupUrl;
       readiness.ready = true;
+      // The jobs table exists: the worker's first poll runs now (once the app has booted), for
+      // jobs that fell due while no instance was running.
+      jobWorker.contentStoreReady();
     },
     (error: unknown) => {
       readiness.failure = 'The content store could not be prepared; see the server log.';

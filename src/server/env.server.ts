@@ -36,6 +36,8 @@ export const envSchema = z
     SEED: booleanFlag.default(true),
     WRITE_LIMIT_PER_SESSION: z.coerce.number().int().min(1).max(1_000_000).default(240),
     WRITE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(600),
+    JOBS_WORKER: booleanFlag.default(true),
+    JOBS_POLL_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
@@ -74,6 +76,8 @@ export interface AppConfig {
   seed: boolean;
   /** API writes (POST/PUT/PATCH/DELETE) allowed per minute per session and per client address. */
   writeLimits: { perSession: number; perAddress: number };
+  /** The job queue's background worker: off for tools; how often it looks for due jobs. */
+  jobs: { worker: boolean; pollMs: number };
   /** Where content/ lives; the seed reads it. */
   contentDir: string;
   /** Where the committed SQL migrations live. */
@@ -128,6 +132,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, projectRoot 
     logLevel: env.LOG_LEVEL,
     seed: env.SEED,
     writeLimits: { perSession: env.WRITE_LIMIT_PER_SESSION, perAddress: env.WRITE_LIMIT_PER_ADDRESS },
+    jobs: { worker: env.JOBS_WORKER, pollMs: env.JOBS_POLL_MS },
     contentDir: path.resolve(projectRoot, 'content'),
     migrationsDir: path.resolve(projectRoot, 'db', 'migrations'),
     distDir: path.resolve(projectRoot, 'dist'),

@@ -8,14 +8,22 @@ import { createPostgresDatabase, testDriver } from './test-database';
 
 export const projectRoot = path.resolve(import.meta.dirname, '..', '..');
 
+/** A test server's data folder and, on PostgreSQL, its database. */
+export interface TestData {
+  dataDir: string;
+  postgres: { url: string; drop: () => Promise<void> } | undefined;
+}
+
 export interface TestApp {
   app: FastifyInstance;
   config: AppConfig;
+  data: TestData;
   /** http://127.0.0.1:<port> of the real listening server. */
   url: string;
   /** Log lines (JSON) when started with `captureLogs`; empty otherwise. */
   logs(): string[];
-  close(): Promise<void>;
+  /** Stops the server and removes its data, unless `keepData` (to start another server on it). */
+  close(options?: { keepData?: boolean }): Promise<void>;
 }
 
 /**
@@ -32,10 +40,19 @@ export async function startTestApp(
     clock?: Clock;
     /** Keep the server's info-level log lines (e.g. the first-run setup link). */
     captureLogs?: boolean;
+    /**
+     * Start on existing data instead of a fresh folder and database: an earlier server's (closed
+     * with keepData), as after a restart, or on PostgreSQL a running one's, as a second instance.
+     */
+    data?: TestData;
   } = {},
 ): Promise<TestApp> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'cenote-test-'));
-  const postgres = testDriver() === 'postgres' ? await createPostgresDatabase() : undefined;
+  const dataDir = options.data?.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'cenote-test-')));
+  const postgres = options.data
+    ? options.data.postgres
+    : testDriver() === 'postgres'
+      ? await createPostgresDatabase()
+      : undefined;
   const config = loadConfig(
     {
       NODE_ENV: 'test',
@@ -60,10 +77,12 @@ export async function startTestApp(
   return {
     app,
     config,
+    data: { dataDir, postgres },
     url: `http://127.0.0.1:${port}`,
     logs: () => [...logLines],
-    async close() {
+    async close(closeOptions = {}) {
       await app.close();
+      if (closeOptions.keepData) return;
       await postgres?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -8,3 +8,4 @@ export * from '../../features/auth/auth.table';
 export * from '../../features/seed/seed.table';
 export * from '../../features/search/search.table';
 export * from '../../features/publishing/publishing.table';
+export * from '../jobs/jobs.table';
