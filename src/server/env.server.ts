@@ -38,6 +38,10 @@ export const envSchema = z
     WRITE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(600),
     JOBS_WORKER: booleanFlag.default(true),
     JOBS_POLL_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
+    SITE_TIME_ZONE: z
+      .string()
+      .default('America/Cancun')
+      .refine((zone) => isTimeZone(zone), { message: 'must be an IANA time zone such as America/Cancun' }),
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
@@ -78,6 +82,8 @@ export interface AppConfig {
   writeLimits: { perSession: number; perAddress: number };
   /** The job queue's background worker: off for tools; how often it looks for due jobs. */
   jobs: { worker: boolean; pollMs: number };
+  /** The time zone editors schedule in (decision 34); the cenotes are in Quintana Roo. */
+  siteTimeZone: string;
   /** Where content/ lives; the seed reads it. */
   contentDir: string;
   /** Where the committed SQL migrations live. */
@@ -133,6 +139,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, projectRoot 
     seed: env.SEED,
     writeLimits: { perSession: env.WRITE_LIMIT_PER_SESSION, perAddress: env.WRITE_LIMIT_PER_ADDRESS },
     jobs: { worker: env.JOBS_WORKER, pollMs: env.JOBS_POLL_MS },
+    siteTimeZone: env.SITE_TIME_ZONE,
     contentDir: path.resolve(projectRoot, 'content'),
     migrationsDir: path.resolve(projectRoot, 'db', 'migrations'),
     distDir: path.resolve(projectRoot, 'dist'),
@@ -143,4 +150,13 @@ function redact(name: string, value: string): string {
   if (/PASSWORD|SECRET|KEY/.test(name)) return '***';
   if (name === 'DATABASE_URL' || name === 'SMTP_URL') return value.replace(/\/\/[^@/]*@/, '//***@');
   return value.length > 80 ? `${value.slice(0, 77)}...` : value;
+}
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
 }

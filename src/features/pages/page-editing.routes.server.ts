@@ -33,10 +33,22 @@ export const pageEditingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['pages'],
         summary: "One page's draft by id, with has_unpublished_changes, published_at and the schedule",
         params: z.object({ id: z.uuid() }),
-        response: { 200: z.object({ page: pageDtoSchema }), ...errorResponses },
+        response: {
+          200: z.object({
+            page: pageDtoSchema,
+            site_time_zone: z.string().describe('The time zone schedules are shown in (SITE_TIME_ZONE)'),
+          }),
+          ...errorResponses,
+        },
       },
     },
-    async (request) => ({ page: toEditorPageDto(await getPageById(app.db, request.params.id)) }),
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return {
+        page: toEditorPageDto(await getPageById(app.db, request.params.id)),
+        site_time_zone: app.config.siteTimeZone,
+      };
+    },
   );
 
   app.post(

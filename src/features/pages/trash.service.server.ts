@@ -2,6 +2,7 @@ import { and, desc, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../../server/db/client.server';
 import { badRequest, notFound } from '../../server/plugins/app-error.server';
 import { publishedPages } from '../publishing/publishing.table';
+import { cancelPurge, schedulePurge } from '../publishing/schedule.server';
 import { refreshPageSearch } from '../search/search.service.server';
 import { pages, type PageRow } from './pages.table';
 
@@ -40,6 +41,7 @@ export async function moveToTrash(db: Database, pageId: string, now: Date): Prom
       .returning();
     if (!page) throw notFound('Page');
     await refreshPageSearch(tx, pageId);
+    await schedulePurge(tx, pageId, now);
     return { page, liveSlugs: page.is_published ? await liveSlugOf(tx, pageId) : [] };
   });
 }
@@ -53,6 +55,7 @@ export async function restoreFromTrash(db: Database, pageId: string): Promise<Tr
       .returning();
     if (!page) throw notFound('Page in Trash');
     await refreshPageSearch(tx, pageId);
+    await cancelPurge(tx, pageId);
     return { page, liveSlugs: page.is_published ? await liveSlugOf(tx, pageId) : [] };
   });
 }

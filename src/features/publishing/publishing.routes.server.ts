@@ -13,6 +13,7 @@ import {
   restoreRevision,
   unpublishPage,
 } from './publishing.service.server';
+import { registerPublishingJobs, setSchedule } from './schedule.server';
 
 const editor = { access: 'editor' } as const;
 const writeErrors = { ...errorResponses, 409: errorResponses[400] };
@@ -41,9 +42,45 @@ const snapshotSchema = z.object({
   ),
 });
 
-/** Drafts, publishing and revisions (decisions 30 and 31). */
+const scheduleTime = z.iso
+  .datetime({ offset: true, message: 'Use an ISO 8601 date and time with an offset, e.g. 2026-12-01T09:00:00-05:00' })
+  .nullable()
+  .optional();
+
+/** Drafts, publishing, revisions and schedules (decisions 30, 31 and 34). */
 export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
   const guard = app.requireRole('editor');
+  registerPublishingJobs(app);
+
+  app.put(
+    '/api/v1/pages/:id/schedule',
+    {
+      config: editor,
+      preHandler: guard,
+      schema: {
+        tags: ['pages'],
+        summary:
+          'Schedule publishing and/or taking down (times in the future, ISO 8601 with an offset; null clears one, omitted keeps it)',
+        params: pageParams,
+        body: z.object({ publish_at: scheduleTime, unpublish_at: scheduleTime }),
+        response: {
+          200: z.object({ page: pageDtoSchema, site_time_zone: z.string().describe('The time zone the admin shows') }),
+          ...writeErrors,
+        },
+      },
+    },
+    async (request) => {
+      const toDate = (value: string | null | undefined) =>
+        value === undefined ? undefined : value === null ? null : new Date(value);
+      const page = await setSchedule(
+        app.db,
+        request.params.id,
+        { publish_at: toDate(request.body.publish_at), unpublish_at: toDate(request.body.unpublish_at) },
+        app.clock.now(),
+      );
+      return { page: toEditorPageDto(page), site_time_zone: app.config.siteTimeZone };
+    },
+  );
 
   app.post(
     '/api/v1/pages/:id/publish',

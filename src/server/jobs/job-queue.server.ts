@@ -32,8 +32,10 @@ export interface JobRecord {
  * - Work outside the database (mail, HTTP) is at least once: if it succeeds and the transaction
  *   then fails, the job runs again.
  * - Throw to fail; the message (not the stack) is stored as last_error for the admin to read.
+ * - Return a function to run once the transaction has committed (telling caches and other
+ *   instances what changed): before the commit, a reader could still see and keep the old state.
  */
-export type JobHandler = (tx: Transaction, job: JobRecord) => Promise<void>;
+export type JobHandler = (tx: Transaction, job: JobRecord) => Promise<void | (() => void)>;
 
 /** Attempts before a job is given up as 'failed', unless the caller says otherwise. */
 export const defaultMaxAttempts = 5;

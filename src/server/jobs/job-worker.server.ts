@@ -175,7 +175,7 @@ export class JobWorker implements JobQueue {
   private async runOne(): Promise<boolean> {
     const { db, log } = this.options;
     // Filled in by the transaction's callback; an object, because the catch below must see it too.
-    const attempt: { row?: JobRow; error?: unknown; failed?: boolean } = {};
+    const attempt: { row?: JobRow; error?: unknown; failed?: boolean; afterCommit?: (() => void) | void } = {};
     try {
       await db.transaction(async (tx) => {
         const [row] = await tx
@@ -212,7 +212,7 @@ export class JobWorker implements JobQueue {
           // A savepoint: a throw undoes the handler's writes, while this transaction keeps the row
           // locked to record the failure. Were the whole transaction rolled back first, another
           // instance could claim the job in between and run it again without any back-off.
-          await tx.transaction((savepoint: Transaction) => handler(savepoint, toRecord(row)));
+          attempt.afterCommit = await tx.transaction((savepoint: Transaction) => handler(savepoint, toRecord(row)));
         } catch (error) {
           Object.assign(attempt, { failed: true, error });
           await tx.update(jobs).set(failureColumns(row, error)).where(eq(jobs.id, row.id));
@@ -231,6 +231,13 @@ export class JobWorker implements JobQueue {
       await this.recordFailureAfterRollback(attempt.row, attempt.error);
     }
     const { row } = attempt;
+    if (row && !attempt.failed && attempt.afterCommit) {
+      try {
+        attempt.afterCommit();
+      } catch (error) {
+        log.warn({ err: error, job: { id: row.id, kind: row.kind } }, 'a job ran, but its after-commit step failed');
+      }
+    }
     if (row && attempt.failed) {
       const givingUp = row.attempts + 1 >= row.max_attempts || !this.handlers.has(row.kind);
       log.warn(

@@ -113,11 +113,10 @@ export function BlockItem({
     },
   });
 
-  useEffect(() => onDirtyChange(dirty && autosave.status !== 'pending' && autosave.status !== 'saving'), [
-    dirty,
-    autosave.status,
-    onDirtyChange,
-  ]);
+  useEffect(
+    () => onDirtyChange(dirty && autosave.status !== 'pending' && autosave.status !== 'saving'),
+    [dirty, autosave.status, onDirtyChange],
+  );
 
   /** 'Save block': an explicit save, kept as its own revision. */
   const save = async () => {

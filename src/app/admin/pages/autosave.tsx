@@ -136,7 +136,12 @@ export function useAutosave<T>({
         },
         (failure: unknown) => {
           if (failure instanceof ApiError && failure.code === 'version_conflict') update('conflict');
-          else if (failure instanceof ApiError && failure.status >= 400 && failure.status < 500 && failure.status !== 429) {
+          else if (
+            failure instanceof ApiError &&
+            failure.status >= 400 &&
+            failure.status < 500 &&
+            failure.status !== 429
+          ) {
             if (mounted.current) setError(failure.message);
             update('invalid');
           } else {
