@@ -21,7 +21,7 @@ export function PreviewBanner({ state }: { state: PreviewState }) {
     <aside
       aria-label="Preview"
       data-preview-banner=""
-      className="border-b border-amber-300 bg-amber-100 px-5 py-2 text-center text-sm text-amber-950"
+      className="border-b border-amber-300 bg-amber-100 px-5 py-2 text-center text-sm text-amber-950 dark:border-amber-300/20 dark:bg-amber-950 dark:text-amber-100"
     >
       {sentences[state]}
     </aside>
