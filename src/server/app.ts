@@ -21,6 +21,7 @@ import { blocksRoutes } from '../features/blocks/blocks.routes.server';
 import { backupRoutes } from '../features/backup/backup.routes.server';
 import { pageEditingRoutes } from '../features/pages/page-editing.routes.server';
 import { publishingRoutes } from '../features/publishing/publishing.routes.server';
+import { previewRoutes } from '../features/publishing/preview.routes.server';
 import { prepareContentStore } from './startup.server';
 import { openDatabase, type Database, type DatabaseKind } from './db/client.server';
 import type { AppConfig } from './env.server';
@@ -190,6 +191,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(searchRoutes);
   await app.register(pageEditingRoutes);
   await app.register(publishingRoutes);
+  await app.register(previewRoutes);
   await app.register(blocksRoutes);
   await app.register(backupRoutes);
   await appShellRoutes(app);

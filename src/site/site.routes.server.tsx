@@ -5,14 +5,18 @@ import { asc, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { z } from 'zod';
 import { pages } from '../features/pages/pages.table';
 import { pathForSlug, slugPattern } from '../features/pages/pages.schema';
-import { anonymousViewer, getVisiblePage } from '../features/pages/pages.service.server';
+import { anonymousViewer, getVisiblePage, type VisibleBlock } from '../features/pages/pages.service.server';
+import { openPreview } from '../features/publishing/preview.service.server';
+import { previewTokenMaxLength } from '../features/publishing/preview-token.server';
 import { listLivePages } from '../features/pages/pages.repo.server';
 import { searchPages } from '../features/search/search.service.server';
 import { loadClientManifest, type ClientManifest } from './client-manifest.server';
 import { ContentPage, EmptyPage } from './components/content-page';
 import { NotFoundPage } from './components/not-found-page';
+import { PreviewBanner, previewStateOf, type PreviewState } from './components/preview-banner';
 import { SearchResultsPage } from './components/search-results-page';
 import { SiteLayout } from './components/site-layout';
 import { renderDocument } from './document.server';
@@ -44,7 +48,43 @@ interface RenderOptions {
   content: ReactNode;
   /** Responses that depend on the query string (search) are never stored by shared caches. */
   noStore?: boolean;
+  /** A strip above the header (the preview notice). */
+  banner?: ReactNode;
+  /** Previews: `<meta name="robots" content="noindex">`, and no analytics (their address holds the token). */
+  preview?: boolean;
 }
+
+/** A stored page, live copy or draft: what the one page render needs of it. */
+type StoredPage = HeadPageFields & { id: string; slug: string; title: string; is_published: boolean };
+
+/**
+ * Who the page is rendered for. The site: visitors, or signed-in editors (who also see pages that
+ * are not on the site, marked as drafts, and diagnostics on an empty page). A preview link: the
+ * draft with the preview notice, the same for whoever opens it.
+ */
+type PageView =
+  { kind: 'site'; path: string; editor: boolean } | { kind: 'preview'; path: string; state: PreviewState };
+
+const previewParams = z.object({ token: z.string().min(1).max(previewTokenMaxLength) });
+
+/** Preview links that do not open a draft: our own page in the not-found style, never an error dump. */
+const previewRefusals = {
+  expired: {
+    status: 410,
+    heading: 'This preview link has expired',
+    message: 'Preview links work for 24 hours. Ask an editor for a new link.',
+  },
+  invalid: {
+    status: 404,
+    heading: 'This preview link does not work',
+    message: 'It may be incomplete or mistyped. Ask an editor for a new link.',
+  },
+  missing: {
+    status: 404,
+    heading: 'This page is no longer available',
+    message: 'The page this link previews has been deleted or moved to Trash. Ask an editor for a new link.',
+  },
+} as const;
 
 export async function siteRoutes(app: FastifyInstance): Promise<void> {
   const manifest: ClientManifest = await loadClientManifest(app.config.distDir);
@@ -67,7 +107,7 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
     const { chrome, seo } = await app.siteState.getChrome();
     const meta = resolveHeadMetadata(options.page, seo, { publicUrl: app.config.publicUrl, path: options.path });
     const body = renderToString(
-      <SiteLayout chrome={chrome} currentPath={options.path}>
+      <SiteLayout chrome={chrome} currentPath={options.path} banner={options.banner}>
         {options.content}
       </SiteLayout>,
     );
@@ -75,7 +115,7 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
       head: renderHeadTags(meta, chrome.siteTitle),
       body,
       manifest,
-      extraHead: analyticsHeadTags(seo),
+      extraHead: options.preview ? '<meta name="robots" content="noindex">' : analyticsHeadTags(seo),
     });
   }
 
@@ -89,7 +129,15 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
   function sendHtml(
     request: FastifyRequest,
     reply: FastifyReply,
-    options: { status: number; coding: ContentCoding; page: EncodedPage; revalidate: boolean; cacheState?: string },
+    options: {
+      status: number;
+      coding: ContentCoding;
+      page: EncodedPage;
+      revalidate: boolean;
+      cacheState?: string;
+      /** For responses that are not revalidated; `no-store` unless said otherwise. */
+      cacheControl?: string;
+    },
   ) {
     void reply
       .status(options.status)
@@ -97,7 +145,8 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
       .header('vary', 'Accept-Encoding');
     if (options.coding !== 'identity') void reply.header('content-encoding', options.coding);
     if (options.cacheState) void reply.header('x-cache', options.cacheState);
-    if (!options.revalidate) return reply.header('cache-control', 'no-store').send(options.page.body);
+    if (!options.revalidate)
+      return reply.header('cache-control', options.cacheControl ?? 'no-store').send(options.page.body);
     void reply.header('cache-control', 'no-cache').header('etag', options.page.etag);
     if (ifNoneMatchMatches(request.headers['if-none-match'], options.page.etag)) {
       return reply.status(304).removeHeader('content-encoding').send();
@@ -170,36 +219,65 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
     const viewer = request.viewer ?? anonymousViewer;
     const found = await getVisiblePage(app.db, slug, viewer);
     if (!found) return undefined;
-    const { page, blocks } = found;
-    const pagePath = pathForSlug(slug);
+    const view: PageView = { kind: 'site', path: pathForSlug(slug), editor: viewer.canSeeDrafts };
+    return { html: await renderStoredPage(found.page, found.blocks, view), pageId: found.page.id };
+  }
+
+  /**
+   * THE page render: a stored page and its active blocks in block_order. Public pages (their live
+   * copy) and previews (the draft) both come through here, so a preview shows exactly what
+   * publishing would put on the site, plus the preview notice.
+   */
+  async function renderStoredPage(page: StoredPage, blocks: VisibleBlock[], view: PageView): Promise<string> {
+    const preview = view.kind === 'preview';
+    const previewOptions = preview
+      ? {
+          preview: true,
+          banner: <PreviewBanner state={view.state} />,
+          // Search engines that meet a preview anyway are pointed at the page's public address.
+          page: {
+            ...page,
+            canonical_url: page.canonical_url?.trim() ? page.canonical_url : `${app.config.publicUrl}${view.path}`,
+          },
+        }
+      : { page };
     if (blocks.length === 0) {
-      const diagnostics = viewer.canSeeDrafts ? await emptyPageDiagnostics(page.id) : null;
-      const html = await renderHtml({
-        path: pagePath,
+      const diagnostics = view.kind === 'site' && view.editor ? await emptyPageDiagnostics(page.id) : null;
+      return renderHtml({
+        path: view.path,
         status: 200,
-        page,
-        content: <EmptyPage slug={slug} diagnostics={diagnostics} />,
+        ...previewOptions,
+        content: <EmptyPage slug={page.slug} diagnostics={diagnostics} />,
       });
-      return { html, pageId: page.id };
     }
     const [images, { policy }] = await Promise.all([
       resolveImages(app.db, imageUrlsOf(blocks.map((block) => block.block_data))),
       app.siteState.getPolicy(),
     ]);
-    const html = await renderHtml({
-      path: pagePath,
+    return renderHtml({
+      path: view.path,
       status: 200,
-      page,
+      ...previewOptions,
       content: (
         <ContentPage
           title={page.title}
-          isDraft={!page.is_published}
+          isDraft={!preview && !page.is_published}
           blocks={blocks.map((block) => ({ id: block.id, type: block.block_type, data: block.block_data }))}
           context={{ images, policy }}
         />
       ),
     });
-    return { html, pageId: page.id };
+  }
+
+  /**
+   * Preview responses (decision 33): never stored by anyone (not the page cache, not a browser's
+   * disk, not a shared cache) and never indexed.
+   */
+  async function sendPreview(request: FastifyRequest, reply: FastifyReply, status: number, html: string) {
+    const coding = negotiateEncoding(request.headers['accept-encoding']);
+    const page = await encodeLive(html, coding);
+    void reply.header('x-robots-tag', 'noindex');
+    return sendHtml(request, reply, { status, coding, page, revalidate: false, cacheControl: 'private, no-store' });
   }
 
   async function emptyPageDiagnostics(pageId: string | null) {
@@ -300,6 +378,35 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
         `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`,
       );
   });
+
+  /**
+   * A preview link (decision 33, ADR 021): the page's draft for whoever holds the link, signed in
+   * or not. A token that fails the schema (too long) is answered like any other bad token.
+   */
+  app.get<{ Params: { token: string } }>(
+    '/preview/:token',
+    { ...htmlRoute(), schema: { params: previewParams }, attachValidation: true },
+    async (request, reply) => {
+      const opening = request.validationError
+        ? ({ status: 'invalid' } as const)
+        : await openPreview(app.db, request.params.token, app.clock.now());
+      if (opening.status === 'ok') {
+        const { page, blocks } = opening;
+        const view: PageView = { kind: 'preview', path: pathForSlug(page.slug), state: previewStateOf(page) };
+        return sendPreview(request, reply, 200, await renderStoredPage(page, blocks, view));
+      }
+      request.log.info({ reason: opening.status }, 'preview link refused');
+      const refusal = previewRefusals[opening.status];
+      const html = await renderHtml({
+        path: '/preview',
+        status: refusal.status,
+        page: { title: refusal.heading },
+        preview: true,
+        content: <NotFoundPage code={String(refusal.status)} heading={refusal.heading} message={refusal.message} />,
+      });
+      return sendPreview(request, reply, refusal.status, html);
+    },
+  );
 
   app.get<{ Params: { slug: string } }>('/:slug', htmlRoute(), async (request, reply) => {
     const { slug } = request.params;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/build-app';
-import { signedInClient, type ApiClient } from '../helpers/auth';
+import { TestClock, hours, signedInClient, type ApiClient } from '../helpers/auth';
 import { describeMessage, fileOf, validateHtmlFiles, type VnuReport } from '../helpers/html-validator';
 
 /**
@@ -13,11 +13,13 @@ import { describeMessage, fileOf, validateHtmlFiles, type VnuReport } from '../h
 
 let server: TestApp;
 let admin: ApiClient;
+/** Moved a day on at the end, to fetch an expired preview link. */
+const clock = new TestClock();
 let workDir: string;
 let report: VnuReport;
 /** file → the address it was fetched from, for readable failures. */
 const labels = new Map<string, string>();
-const fetched: Array<{ url: string; status: number; file: string }> = [];
+const fetched: Array<{ url: string; status: number; expected: number; file: string }> = [];
 let controlFile: string;
 
 const image = (name: string) => `/media/seed/${name}.jpg`;
@@ -112,7 +114,11 @@ const blockVariants: Record<string, Array<Record<string, unknown>>> = {
   quote: [{ quote: 'A quote of our own.', author: 'A diver' }, {}],
 };
 
-async function createPublishedPage(slug: string, fields: Record<string, unknown>, blocks: Array<[string, unknown]>) {
+async function createPage(
+  slug: string,
+  fields: Record<string, unknown>,
+  blocks: Array<[string, unknown]>,
+): Promise<{ id: string; version: number }> {
   const created = await admin.post<{ page: { id: string; version: number } }>('/api/v1/pages', {
     title: `Check ${slug}`,
     slug,
@@ -125,12 +131,25 @@ async function createPublishedPage(slug: string, fields: Record<string, unknown>
     const added = await admin.post(`/api/v1/pages/${id}/blocks`, { block_type, block_data });
     expect(added.status, `${slug}: ${block_type} ${JSON.stringify(block_data)}`).toBe(201);
   }
+  return { id, version };
+}
+
+async function createPublishedPage(slug: string, fields: Record<string, unknown>, blocks: Array<[string, unknown]>) {
+  const { id, version } = await createPage(slug, fields, blocks);
   const published = await admin.request('PATCH', `/api/v1/pages/${id}`, { body: { version, is_published: true } });
   expect(published.status).toBe(200);
+  return id;
+}
+
+/** The path of a fresh preview link to this page (decision 33). */
+async function previewPath(pageId: string): Promise<string> {
+  const response = await admin.post<{ url: string }>(`/api/v1/pages/${pageId}/preview-link`);
+  expect(response.status).toBe(201);
+  return new URL(response.body.url).pathname;
 }
 
 beforeAll(async () => {
-  server = await startTestApp();
+  server = await startTestApp({ clock });
   admin = await signedInClient(server, 'admin');
   workDir = await mkdtemp(path.join(tmpdir(), 'cenote-html-'));
 
@@ -162,7 +181,7 @@ beforeAll(async () => {
       variants.map((data) => [type, data]),
     );
   }
-  await createPublishedPage(
+  const allBlocksId = await createPublishedPage(
     'html-check-all-blocks',
     {
       meta_title: 'All blocks <together> & "quoted"',
@@ -179,6 +198,14 @@ beforeAll(async () => {
     allTypes,
   );
   await createPublishedPage('html-check-no-blocks', {}, []);
+  // Previews: a live page's draft, a page never published (no blocks), and the refusals.
+  const draftOnly = await createPage('html-check-draft-only', {}, []);
+  const previewTargets: Array<[string, number]> = [
+    [await previewPath(allBlocksId), 200],
+    [await previewPath(draftOnly.id), 200],
+    ['/preview/not-a-valid-token', 404],
+  ];
+  const expiringPreview = await previewPath(allBlocksId);
 
   const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
   const pagePaths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => {
@@ -192,14 +219,19 @@ beforeAll(async () => {
     ['/search', 200],
     ['/no-such-page', 404],
     ['/auth', 200],
+    ...previewTargets,
   ];
-  for (const [index, [target]] of targets.entries()) {
+  const fetchTarget = async ([target, expected]: [string, number], index: number) => {
     const response = await fetch(`${server.url}${target}`);
     const file = path.join(workDir, `${String(index).padStart(3, '0')}${target.replace(/[^a-z0-9]+/gi, '-')}.html`);
     await writeFile(file, await response.text());
     labels.set(file, target);
-    fetched.push({ url: target, status: response.status, file });
-  }
+    fetched.push({ url: target, status: response.status, expected, file });
+  };
+  for (const [index, target] of targets.entries()) await fetchTarget(target, index);
+  // Last, as it moves the clock past the link's 24 hours: the 410 page.
+  clock.advance(hours(25));
+  await fetchTarget([expiringPreview, 410], targets.length);
 
   // A control document with a known error proves the checker really reads and judges the files.
   controlFile = path.join(workDir, 'control-invalid.html');
@@ -223,7 +255,7 @@ afterAll(async () => {
 });
 
 describe('HTML validity (W3C Nu checker)', () => {
-  it('fetched every sitemap page, every check page, search, the 404 page and /auth', () => {
+  it('fetched every sitemap page, every check page, search, the 404 page, /auth and the preview pages', () => {
     const expected = new Map<string, number>([
       ['/search?q=cenote', 200],
       ['/no-such-page', 404],
@@ -242,7 +274,10 @@ describe('HTML validity (W3C Nu checker)', () => {
     }
     // 39 seeded pages + 8 check pages in the sitemap.
     expect(fetched.filter((entry) => entry.status === 200).length).toBeGreaterThanOrEqual(39 + 8 + 4);
-    for (const entry of fetched) expect(entry.status, entry.url).toBe(entry.url === '/no-such-page' ? 404 : 200);
+    for (const entry of fetched) expect(entry.status, entry.url).toBe(entry.expected);
+    // Two previews, the bad link's 404 and the expired link's 410.
+    const previews = fetched.filter((entry) => entry.url.startsWith('/preview/'));
+    expect(previews.map((entry) => entry.status)).toEqual([200, 200, 404, 410]);
   });
 
   it('the checker ran over every file and catches a known error', () => {

@@ -6,7 +6,7 @@ import { serverSecrets } from './auth.table';
 const signingKeyName = 'signing-key';
 
 /** What each derived key signs; a key made for one purpose never verifies another's values. */
-export type SigningPurpose = 'csrf' | 'known-browser';
+export type SigningPurpose = 'csrf' | 'known-browser' | 'preview-link';
 
 const masterKeys = new WeakMap<Database, Promise<Buffer>>();
 const derivedKeys = new WeakMap<Database, Map<SigningPurpose, Promise<Buffer>>>();

@@ -77,6 +77,16 @@ export async function findDraftPageBySlug(db: Database, slug: string): Promise<P
   return row;
 }
 
+/** The draft of this page, unless it is in Trash (or gone). */
+export async function findDraftPageById(db: Database, pageId: string): Promise<PageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(pages)
+    .where(and(eq(pages.id, pageId), isNull(pages.deleted_at)))
+    .limit(1);
+  return row;
+}
+
 export async function listActiveBlocks(db: Database, pageId: string): Promise<BlockRow[]> {
   return db
     .select()

@@ -1,6 +1,7 @@
 import type { Database } from '../../server/db/client.server';
 import type { SessionUser } from '../auth/auth.dto';
 import {
+  findDraftPageById,
   findDraftPageBySlug,
   findLivePageBySlug,
   listActiveBlocks,
@@ -83,4 +84,17 @@ export async function getVisiblePage(
   const draft = await findDraftPageBySlug(db, slug);
   if (!draft || draft.is_published) return undefined;
   return { page: draft, blocks: await listActiveBlocks(db, draft.id) };
+}
+
+/**
+ * A page's draft as it would render once published: the page row and its ACTIVE draft blocks in
+ * block_order (previews, decision 33); undefined when the page is in Trash or gone.
+ */
+export async function getDraftPage(
+  db: Database,
+  pageId: string,
+): Promise<{ page: PageRow; blocks: VisibleBlock[] } | undefined> {
+  const page = await findDraftPageById(db, pageId);
+  if (!page) return undefined;
+  return { page, blocks: await listActiveBlocks(db, page.id) };
 }

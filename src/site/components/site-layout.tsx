@@ -7,10 +7,13 @@ import { SiteFooter } from './site-footer';
 export function SiteLayout({
   chrome,
   currentPath,
+  banner,
   children,
 }: {
   chrome: SiteChrome;
   currentPath: string;
+  /** A strip above the header (the preview notice); public pages have none. */
+  banner?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -21,6 +24,7 @@ export function SiteLayout({
       >
         Skip to content
       </a>
+      {banner}
       <Island
         name="header"
         component={SiteHeader}
