@@ -224,7 +224,8 @@ describe('revisions (decision 31) and autosave (decision 32)', () => {
     const revisions = await revisionsOf(page.id);
     expect(revisions.map((revision) => revision.kind)).toEqual(['published', 'saved', 'autosave', 'published']);
     expect(revisions.map((revision) => revision.number)).toEqual([4, 3, 2, 1]);
-    expect(revisions[0]!.author).toBe(editor.user?.fullName);
+    const session = await editor.get<{ user: { fullName: string } }>('/api/v1/auth/session');
+    expect(revisions[0]!.author).toBe(session.body.user.fullName);
     const autosave = await editor.get<{ revision: { snapshot: { blocks: Block[] } } }>(
       `/api/v1/pages/${page.id}/revisions/${revisions[2]!.id}`,
     );
