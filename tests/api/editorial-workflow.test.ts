@@ -122,26 +122,26 @@ describe('drafts (decision 30)', () => {
   });
 
   it('a slug change goes live with the publish: the old address keeps working until then', async () => {
-    const page = await pageBySlug('cenote-zapote');
+    const page = await pageBySlug('cenote-kukulkan');
     const renamed = await editor.request<{ page: Page }>('PATCH', `/api/v1/pages/${page.id}`, {
-      body: { version: page.version, slug: 'cenote-zapote-hells-bells' },
+      body: { version: page.version, slug: 'cenote-kukulkan-renamed' },
     });
     expect(renamed.status).toBe(200);
-    expect((await publicHtml('cenote-zapote')).status).toBe(200);
-    expect((await publicHtml('cenote-zapote-hells-bells')).status).toBe(404);
+    expect((await publicHtml('cenote-kukulkan')).status).toBe(200);
+    expect((await publicHtml('cenote-kukulkan-renamed')).status).toBe(404);
     expect((await publish(page.id)).status).toBe(200);
-    expect((await publicHtml('cenote-zapote')).status).toBe(404);
-    expect((await publicHtml('cenote-zapote-hells-bells')).status).toBe(200);
+    expect((await publicHtml('cenote-kukulkan')).status).toBe(404);
+    expect((await publicHtml('cenote-kukulkan-renamed')).status).toBe(200);
   });
 
   it("another page's live slug is taken, even when that page's draft has moved on", async () => {
-    const zapote = await pageBySlug('cenote-zapote-hells-bells');
-    await editor.request('PATCH', `/api/v1/pages/${zapote.id}`, {
-      body: { version: zapote.version, slug: 'cenote-zapote-renamed-again' },
+    const kukulkan = await pageBySlug('cenote-kukulkan-renamed');
+    await editor.request('PATCH', `/api/v1/pages/${kukulkan.id}`, {
+      body: { version: kukulkan.version, slug: 'cenote-kukulkan-renamed-again' },
     });
     const other = await pageBySlug('cenote-angelita');
     const taken = await editor.request<ErrorBody>('PATCH', `/api/v1/pages/${other.id}`, {
-      body: { version: other.version, slug: 'cenote-zapote-hells-bells' },
+      body: { version: other.version, slug: 'cenote-kukulkan-renamed' },
     });
     expect(taken.status).toBe(409);
     expect(taken.body.error).toMatchObject({ code: 'slug_taken', field: 'slug' });
@@ -182,18 +182,18 @@ describe('drafts (decision 30)', () => {
   });
 
   it('the Published switch keeps its meaning: off takes the page down, on publishes the draft', async () => {
-    const page = await pageBySlug('cenote-calavera');
-    await setHeroTitle(page.id, 'Calavera, rewritten in the draft');
+    const page = await pageBySlug('cenote-chac-mool');
+    await setHeroTitle(page.id, 'Chac Mool, rewritten in the draft');
     const off = await editor.request<{ page: Page }>('PATCH', `/api/v1/pages/${page.id}`, {
       body: { version: page.version, is_published: false },
     });
     expect(off.body.page.is_published).toBe(false);
-    expect((await publicHtml('cenote-calavera')).status).toBe(404);
+    expect((await publicHtml('cenote-chac-mool')).status).toBe(404);
     const on = await editor.request<{ page: Page }>('PATCH', `/api/v1/pages/${page.id}`, {
       body: { version: off.body.page.version, is_published: true },
     });
     expect(on.body.page).toMatchObject({ is_published: true, has_unpublished_changes: false });
-    expect((await publicHtml('cenote-calavera')).html).toContain('Calavera, rewritten in the draft');
+    expect((await publicHtml('cenote-chac-mool')).html).toContain('Chac Mool, rewritten in the draft');
   });
 
   it('a failed publish changes nothing and can be tried again (Payload #17517)', async () => {
@@ -250,19 +250,19 @@ describe('revisions (decision 31) and autosave (decision 32)', () => {
   });
 
   it('an autosave that lands after the publish never takes the page off the site (Payload #1748)', async () => {
-    const page = await pageBySlug('cenote-suytun');
+    const page = await pageBySlug('cenote-chikin-ha');
     const hero = await heroOf(page.id);
     // The editor typed, pressed Publish, and the autosave of the last keystrokes arrives afterwards.
     expect((await publish(page.id)).status).toBe(200);
     const late = await editor.request<{ block: Block }>('PATCH', `/api/v1/blocks/${hero.id}?autosave=true`, {
-      body: { version: hero.version, block_data: { title: 'Suytun, late autosave' } },
+      body: { version: hero.version, block_data: { title: 'Chikin-Ha, late autosave' } },
     });
     expect(late.status).toBe(200);
-    const after = await pageBySlug('cenote-suytun');
+    const after = await pageBySlug('cenote-chikin-ha');
     expect(after).toMatchObject({ is_published: true, has_unpublished_changes: true });
-    const live = await publicHtml('cenote-suytun');
+    const live = await publicHtml('cenote-chikin-ha');
     expect(live.status).toBe(200);
-    expect(live.html).not.toContain('Suytun, late autosave');
+    expect(live.html).not.toContain('Chikin-Ha, late autosave');
   });
 
   it('autosaves are kept out of the anonymous API and from viewers', async () => {
@@ -279,7 +279,7 @@ describe('revisions (decision 31) and autosave (decision 32)', () => {
 
 describe('scheduling (decision 34)', () => {
   it('refuses times in the past and a take-down before the publish, naming the field', async () => {
-    const page = await pageBySlug('cenote-azul');
+    const page = await pageBySlug('cenote-casa-cenote');
     const past = await editor.request<ErrorBody>('PUT', `/api/v1/pages/${page.id}/schedule`, {
       body: { publish_at: '2020-01-01T09:00:00-05:00' },
     });
@@ -298,8 +298,8 @@ describe('scheduling (decision 34)', () => {
   });
 
   it('publishes the draft once when the time comes, notes when it ran, and clears the schedule', async () => {
-    const page = await pageBySlug('cenote-azul');
-    await setHeroTitle(page.id, 'Azul, scheduled edit');
+    const page = await pageBySlug('cenote-casa-cenote');
+    await setHeroTitle(page.id, 'Casa Cenote, scheduled edit');
     const at = new Date(Date.now() + 1500);
     const scheduled = await editor.request<{ page: Page; site_time_zone: string }>(
       'PUT',
@@ -310,13 +310,13 @@ describe('scheduling (decision 34)', () => {
     expect(scheduled.body.page.publish_at).toBe(at.toISOString());
     expect(scheduled.body.site_time_zone).toBe('America/Cancun');
     expect(await server.app.jobs.runDue()).toBe(0);
-    expect((await publicHtml('cenote-azul')).html).not.toContain('Azul, scheduled edit');
+    expect((await publicHtml('cenote-casa-cenote')).html).not.toContain('Casa Cenote, scheduled edit');
 
     await new Promise((resolve) => setTimeout(resolve, 1700));
     expect(await server.app.jobs.runDue()).toBe(1);
     expect(await server.app.jobs.runDue()).toBe(0);
-    expect((await publicHtml('cenote-azul')).html).toContain('Azul, scheduled edit');
-    const after = await pageBySlug('cenote-azul');
+    expect((await publicHtml('cenote-casa-cenote')).html).toContain('Casa Cenote, scheduled edit');
+    const after = await pageBySlug('cenote-casa-cenote');
     expect(after).toMatchObject({ publish_at: null, has_unpublished_changes: false });
     const [latest] = await revisionsOf(page.id);
     expect(latest).toMatchObject({ kind: 'published', author: 'Schedule' });
@@ -324,20 +324,20 @@ describe('scheduling (decision 34)', () => {
   });
 
   it('an autosave after the scheduled time has passed does not publish the edit (wp-calypso #310)', async () => {
-    const page = await pageBySlug('cenote-azul');
+    const page = await pageBySlug('cenote-casa-cenote');
     const hero = await heroOf(page.id);
     const autosave = await editor.request('PATCH', `/api/v1/blocks/${hero.id}?autosave=true`, {
-      body: { version: hero.version, block_data: { title: 'Azul, typed after the schedule ran' } },
+      body: { version: hero.version, block_data: { title: 'Casa Cenote, typed after the schedule ran' } },
     });
     expect(autosave.status).toBe(200);
     expect(await server.app.jobs.runDue()).toBe(0);
-    expect((await publicHtml('cenote-azul')).html).not.toContain('typed after the schedule ran');
-    expect((await pageBySlug('cenote-azul')).has_unpublished_changes).toBe(true);
+    expect((await publicHtml('cenote-casa-cenote')).html).not.toContain('typed after the schedule ran');
+    expect((await pageBySlug('cenote-casa-cenote')).has_unpublished_changes).toBe(true);
   });
 
   it('a moved or cleared schedule never fires at its old time', async () => {
-    const page = await pageBySlug('cenote-ik-kil');
-    await setHeroTitle(page.id, 'Ik Kil, not yet');
+    const page = await pageBySlug('cenote-tak-be-lum');
+    await setHeroTitle(page.id, 'Tak Be Lum, not yet');
     await editor.request('PUT', `/api/v1/pages/${page.id}/schedule`, {
       body: { publish_at: new Date(Date.now() + 800).toISOString() },
     });
@@ -347,32 +347,32 @@ describe('scheduling (decision 34)', () => {
     expect(cleared.body.page.publish_at).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(await server.app.jobs.runDue()).toBe(0);
-    expect((await publicHtml('cenote-ik-kil')).html).not.toContain('Ik Kil, not yet');
+    expect((await publicHtml('cenote-tak-be-lum')).html).not.toContain('Tak Be Lum, not yet');
   });
 
   it('takes a page down at its take-down time', async () => {
-    const page = await pageBySlug('cenote-ik-kil');
+    const page = await pageBySlug('cenote-tak-be-lum');
     await editor.request('PUT', `/api/v1/pages/${page.id}/schedule`, {
       body: { unpublish_at: new Date(Date.now() + 800).toISOString() },
     });
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(await server.app.jobs.runDue()).toBe(1);
-    expect((await publicHtml('cenote-ik-kil')).status).toBe(404);
-    expect(await pageBySlug('cenote-ik-kil')).toMatchObject({ is_published: false, unpublish_at: null });
+    expect((await publicHtml('cenote-tak-be-lum')).status).toBe(404);
+    expect(await pageBySlug('cenote-tak-be-lum')).toMatchObject({ is_published: false, unpublish_at: null });
   });
 });
 
 describe('Trash (decision 35)', () => {
   it('moves a page to Trash (404 for visitors, out of search) and restores it with its blocks', async () => {
-    const page = await pageBySlug('cenote-tortugas');
+    const page = await pageBySlug('cenote-nohoch-nah-chich');
     const blocks = await editor.get<{ blocks: Block[] }>(`/api/v1/pages/${page.id}/blocks`);
     expect((await editor.request('DELETE', `/api/v1/pages/${page.id}`)).status).toBe(204);
-    expect((await publicHtml('cenote-tortugas')).status).toBe(404);
+    expect((await publicHtml('cenote-nohoch-nah-chich')).status).toBe(404);
     expect((await editor.get(`/api/v1/pages/${page.id}`)).status).toBe(404);
-    const search = await fetch(`${server.url}/api/v1/search?q=tortugas`).then(
+    const search = await fetch(`${server.url}/api/v1/search?q=nohoch`).then(
       (r) => r.json() as Promise<{ results: Array<{ slug: string }> }>,
     );
-    expect(search.results.map((result) => result.slug)).not.toContain('cenote-tortugas');
+    expect(search.results.map((result) => result.slug)).not.toContain('cenote-nohoch-nah-chich');
     const trash = await editor.get<{ items: Array<{ id: string; purge_at: string; deleted_at: string }> }>(
       '/api/v1/trash',
     );
@@ -380,12 +380,12 @@ describe('Trash (decision 35)', () => {
     expect(item).toBeDefined();
     expect(new Date(item!.purge_at).getTime() - new Date(item!.deleted_at).getTime()).toBe(30 * 24 * 3_600_000);
     // The slug stays taken while the page is in Trash.
-    const clash = await editor.post<ErrorBody>('/api/v1/pages', { title: 'Clash', slug: 'cenote-tortugas' });
+    const clash = await editor.post<ErrorBody>('/api/v1/pages', { title: 'Clash', slug: 'cenote-nohoch-nah-chich' });
     expect(clash.status).toBe(409);
 
     const restored = await editor.request<{ page: Page }>('POST', `/api/v1/pages/${page.id}/restore`);
     expect(restored.status).toBe(200);
-    expect((await publicHtml('cenote-tortugas')).status).toBe(200);
+    expect((await publicHtml('cenote-nohoch-nah-chich')).status).toBe(200);
     const after = await editor.get<{ blocks: Block[] }>(`/api/v1/pages/${page.id}/blocks`);
     expect(after.body.blocks).toEqual(blocks.body.blocks);
     const [job] = await server.app.db
@@ -455,7 +455,7 @@ describe('a schedule across restarts and instances (decision 34)', () => {
       const b = await startTestApp({ seed: false, data: a.data, env: { JOBS_POLL_MS: '20' } });
       try {
         const client = await signedInClient(a, 'editor');
-        const [row] = await a.app.db.select().from(pages).where(eq(pages.slug, 'cenote-jardin-del-eden'));
+        const [row] = await a.app.db.select().from(pages).where(eq(pages.slug, 'cenote-garden-of-eden'));
         await client.request('PUT', `/api/v1/pages/${row!.id}/schedule`, {
           body: { publish_at: new Date(Date.now() + 500).toISOString() },
         });
@@ -469,7 +469,7 @@ describe('a schedule across restarts and instances (decision 34)', () => {
         await new Promise((resolve) => setTimeout(resolve, 300));
         expect((await published()).rows[0]!.n).toBe(1);
         // Both instances serve the published page (the other one heard of it through NOTIFY).
-        for (const app of [a, b]) expect((await publicHtml('cenote-jardin-del-eden', app)).status).toBe(200);
+        for (const app of [a, b]) expect((await publicHtml('cenote-garden-of-eden', app)).status).toBe(200);
       } finally {
         await b.close({ keepData: true });
         await a.close();
