@@ -1,8 +1,8 @@
 import * as Switch from '@radix-ui/react-switch';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, ExternalLink, Trash2 } from 'lucide-react';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { ArrowLeft } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ImageField } from '../../../features/blocks/image-field';
 import type { PageDto } from '../../../features/pages/pages.dto';
@@ -15,6 +15,8 @@ import { BlockList } from '../blocks/block-list';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { toastFailure, toastSuccess } from '../ui/toasts';
 import { useUnsavedGuard } from '../ui/use-unsaved-guard';
+import { AutosaveProvider, useAutosave, useAutosaveRegistry, useCombinedAutosaveStatus } from './autosave';
+import { PageEditorToolbar, usePublishing } from './page-editor-toolbar';
 
 interface PageForm {
   title: string;
@@ -86,7 +88,11 @@ export function slugify(title: string): string {
 
 const blank = (value: string) => (value.trim() === '' ? null : value.trim());
 
-/** Turns the form into the API body; returns field errors instead when something is invalid. */
+/**
+ * Turns the form into the API body; returns field errors instead when something is invalid. The
+ * Published switch is not part of it: it publishes or takes down at once (decision 30), while the
+ * fields are saved into the draft.
+ */
 function toPayload(form: PageForm): { body?: Record<string, unknown>; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   let structured: Record<string, unknown> | null = null;
@@ -104,7 +110,6 @@ function toPayload(form: PageForm): { body?: Record<string, unknown>; errors: Re
     title: form.title,
     slug: form.slug,
     excerpt: form.excerpt,
-    is_published: form.is_published,
     page_type: form.page_type || 'standard',
     meta_title: blank(form.meta_title),
     meta_description: blank(form.meta_description),
@@ -133,41 +138,105 @@ const tabTrigger =
 /** 'Edit Page' / 'Create New Page' with the Content, Content Blocks and SEO & Meta tabs. */
 export function PageEditor() {
   const { id } = useParams();
+  // One autosave registry per page: switching pages starts a fresh one.
+  return (
+    <AutosaveProvider key={id ?? 'new'}>
+      <PageEditorForm />
+    </AutosaveProvider>
+  );
+}
+
+function PageEditorForm() {
+  const { id } = useParams();
   const isNew = id === 'new' || id === undefined;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const registry = useAutosaveRegistry();
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') ?? 'content';
 
   const page = useQuery({
     queryKey: ['page', id],
     enabled: !isNew,
-    queryFn: () => api.get<{ page: PageDto }>(`/api/v1/pages/${id}`).then((body) => body.page),
+    queryFn: () => api.get<{ page: PageDto; site_time_zone: string }>(`/api/v1/pages/${id}`),
   });
+  const pageData = page.data?.page;
 
   const [form, setForm] = useState<PageForm>(emptyForm);
   const [loadedForm, setLoadedForm] = useState<PageForm>(emptyForm);
-  const [version, setVersion] = useState(1);
+  // The version the next save sends, written as soon as a save answers (autosaves run back to back).
+  const versionRef = useRef(1);
   const [slugEdited, setSlugEdited] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [conflict, setConflict] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const [blocksDirty, setBlocksDirty] = useState(false);
 
-  useEffect(() => {
-    if (page.data) {
-      const next = formFromPage(page.data);
-      setForm(next);
-      setLoadedForm(next);
-      setVersion(page.data.version);
-      setSlugEdited(true);
-    }
-  }, [page.data]);
-
   const dirty = useMemo(() => JSON.stringify(form) !== JSON.stringify(loadedForm), [form, loadedForm]);
-  useUnsavedGuard((dirty || blocksDirty) && !saving && !deleting);
+
+  // A newer server copy (after publish, discard, restore) replaces the form only when nothing is pending.
+  useEffect(() => {
+    if (!pageData) return;
+    versionRef.current = pageData.version;
+    const next = formFromPage(pageData);
+    setForm((current) => (JSON.stringify(current) === JSON.stringify(loadedForm) ? next : current));
+    setLoadedForm(next);
+    setSlugEdited(true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the server copy changes
+  }, [pageData]);
+
+  const applySaved = (saved: PageDto) => {
+    versionRef.current = saved.version;
+    queryClient.setQueryData<{ page: PageDto; site_time_zone: string }>(['page', id], (current) =>
+      current ? { ...current, page: saved } : current,
+    );
+    void queryClient.invalidateQueries({ queryKey: ['pages'] });
+  };
+
+  // Page fields are saved into the draft after a pause (decision 32), never published by it.
+  useAutosave({
+    id: 'page',
+    value: form,
+    dirty: dirty && !isNew,
+    enabled: !isNew && !conflict,
+    save: async (value, { keepalive }) => {
+      const { body, errors: problems } = toPayload(value);
+      if (!body) {
+        setErrors(problems);
+        throw new ApiError(400, 'invalid_input', 'Some fields need attention.');
+      }
+      try {
+        const { page: saved } = await api.patch<{ page: PageDto }>(
+          `/api/v1/pages/${id}?autosave=true`,
+          { ...body, version: versionRef.current },
+          { keepalive },
+        );
+        setLoadedForm(value);
+        applySaved(saved);
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'version_conflict') setConflict(true);
+        else if (error instanceof ApiError && error.field) setErrors({ [error.field]: error.message });
+        throw error;
+      }
+    },
+  });
+  const combinedStatus = useCombinedAutosaveStatus();
+  const flushAll = async () => (registry ? registry.flushAll() : true);
+  const publishing = usePublishing({
+    page: pageData ?? ({ id: id ?? '', is_published: false } as PageDto),
+    flushAll,
+    onSaved: applySaved,
+    onReloadDraft: () => {
+      void queryClient.invalidateQueries({ queryKey: ['page', id] });
+      void queryClient.invalidateQueries({ queryKey: ['blocks', id] });
+    },
+  });
+  const [confirmTakeDown, setConfirmTakeDown] = useState(false);
+  const unsafeToLeave = ['retrying', 'conflict', 'invalid'].includes(combinedStatus);
+  // Pending autosaves are sent on the way out; only edits that could not be saved make it ask.
+  useUnsavedGuard(
+    isNew ? dirty && !saving : (unsafeToLeave || (blocksDirty && combinedStatus !== 'saving')) && !saving,
+  );
 
   const slugProblem = useMemo(() => {
     if (form.slug === '') return undefined;
@@ -189,6 +258,7 @@ export function PageEditor() {
     });
   };
 
+  /** 'Save': creates a page, or saves pending edits as a revision of their own ('saved'). */
   const save = async (options: { thenEditBlocks?: boolean } = {}) => {
     const { body, errors: problems } = toPayload(form);
     if (!body) {
@@ -198,22 +268,27 @@ export function PageEditor() {
     setSaving(true);
     try {
       if (isNew) {
-        const { page: created } = await api.post<{ page: PageDto }>('/api/v1/pages', body);
+        const { page: created } = await api.post<{ page: PageDto }>('/api/v1/pages', {
+          ...body,
+          is_published: form.is_published,
+        });
         toastSuccess('Page created', `"${created.title}" was saved.`);
         setLoadedForm(form);
         await queryClient.invalidateQueries({ queryKey: ['pages'] });
         if (options.thenEditBlocks) void navigate(`/admin/pages/${created.id}?tab=blocks`, { replace: true });
         else void navigate('/admin/pages');
       } else {
-        const { page: saved } = await api.patch<{ page: PageDto }>(`/api/v1/pages/${id}`, { ...body, version });
+        await registry?.flushAll();
+        const { page: saved } = await api.patch<{ page: PageDto }>(`/api/v1/pages/${id}`, {
+          ...body,
+          version: versionRef.current,
+        });
         const next = formFromPage(saved);
         setForm(next);
         setLoadedForm(next);
-        setVersion(saved.version);
         setConflict(false);
-        queryClient.setQueryData(['page', id], saved);
-        void queryClient.invalidateQueries({ queryKey: ['pages'] });
-        toastSuccess('Page updated');
+        applySaved(saved);
+        toastSuccess('Page saved', saved.is_published ? 'Publish the changes to show them to visitors.' : undefined);
       }
     } catch (error) {
       if (error instanceof ApiError && error.code === 'version_conflict') setConflict(true);
@@ -223,19 +298,6 @@ export function PageEditor() {
       }
     } finally {
       setSaving(false);
-    }
-  };
-
-  const remove = async () => {
-    setDeleting(true);
-    try {
-      await api.delete(`/api/v1/pages/${id}`);
-      toastSuccess('Page deleted', `"${loadedForm.title}" has been deleted successfully.`);
-      await queryClient.invalidateQueries({ queryKey: ['pages'] });
-      void navigate('/admin/pages');
-    } catch (error) {
-      toastFailure('Failed to delete page.', error);
-      setDeleting(false);
     }
   };
 
@@ -279,29 +341,24 @@ export function PageEditor() {
         <h2 id="editor-title" className="mr-auto text-lg font-semibold text-stone-900 dark:text-stone-50">
           {isNew ? 'Create New Page' : 'Edit Page'}
         </h2>
-        {!isNew && page.data ? (
-          <a
-            href={page.data.path}
-            target="_blank"
-            rel="noreferrer"
-            className="inline-flex h-10 items-center gap-2 rounded-lg px-3 text-sm font-semibold text-stone-700 ring-1 ring-stone-300 hover:bg-stone-50 dark:text-stone-200 dark:ring-white/15"
-          >
-            <ExternalLink aria-hidden="true" className="size-4" /> Preview
-          </a>
-        ) : null}
-        {!isNew ? (
-          <Button
-            variant="secondary"
-            icon={<Trash2 aria-hidden="true" className="size-4" />}
-            onClick={() => setConfirmDelete(true)}
-          >
-            Delete
+        {isNew ? (
+          <Button type="submit" busy={saving}>
+            Save
           </Button>
         ) : null}
-        <Button type="submit" busy={saving}>
-          Save
-        </Button>
       </div>
+      {!isNew && pageData && page.data ? (
+        <PageEditorToolbar
+          page={pageData}
+          timeZone={page.data.site_time_zone}
+          title={loadedForm.title}
+          autosaveStatus={combinedStatus}
+          publishing={publishing}
+          flushAll={flushAll}
+          onSaved={applySaved}
+          onLeave={() => void navigate('/admin/pages')}
+        />
+      ) : null}
 
       {conflict ? (
         <div role="alert" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
@@ -371,16 +428,30 @@ export function PageEditor() {
             error={errors['page_type']}
             hint="standard, cenote or legal"
           />
-          <label className="flex items-center gap-3 text-sm font-medium text-stone-800 dark:text-stone-200">
-            <Switch.Root
-              checked={form.is_published}
-              onCheckedChange={(checked) => set('is_published', checked)}
-              className="relative h-6 w-11 rounded-full bg-stone-300 transition data-[state=checked]:bg-lagoon-600"
-            >
-              <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition data-[state=checked]:translate-x-[22px]" />
-            </Switch.Root>
-            Published
-          </label>
+          <div>
+            <label className="flex items-center gap-3 text-sm font-medium text-stone-800 dark:text-stone-200">
+              <Switch.Root
+                checked={isNew ? form.is_published : (pageData?.is_published ?? false)}
+                disabled={publishing.busy !== null}
+                onCheckedChange={(checked) => {
+                  if (isNew) set('is_published', checked);
+                  else if (checked) void publishing.publish();
+                  else setConfirmTakeDown(true);
+                }}
+                className="relative h-6 w-11 rounded-full bg-stone-300 transition data-[state=checked]:bg-lagoon-600 disabled:opacity-60"
+              >
+                <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition data-[state=checked]:translate-x-[22px]" />
+              </Switch.Root>
+              Published
+            </label>
+            <p className="mt-1 text-xs text-stone-500 dark:text-stone-400">
+              {isNew
+                ? 'On: the page goes on the site when you save it.'
+                : pageData?.is_published
+                  ? 'On the site. Turning this off takes the page off the site; the draft stays.'
+                  : 'Not on the site. Turning this on publishes the draft as it is now.'}
+            </p>
+          </div>
         </Tabs.Content>
 
         <Tabs.Content value="blocks" className="mt-5">
@@ -494,12 +565,13 @@ export function PageEditor() {
       </Tabs.Root>
 
       <ConfirmDialog
-        open={confirmDelete}
-        onOpenChange={setConfirmDelete}
-        title="Delete page"
-        description={`Are you sure you want to delete "${loadedForm.title}"? This action cannot be undone.`}
-        busy={deleting}
-        onConfirm={() => void remove()}
+        open={confirmTakeDown}
+        onOpenChange={setConfirmTakeDown}
+        title="Take the page off the site"
+        description={`Visitors get "page not found" at ${pageData?.path ?? 'its address'} until the page is published again. The draft and its revisions stay.`}
+        confirmLabel="Take off the site"
+        busy={publishing.busy === 'unpublish'}
+        onConfirm={() => void publishing.unpublish().then(() => setConfirmTakeDown(false))}
       />
     </form>
   );
