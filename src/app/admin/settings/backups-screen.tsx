@@ -51,7 +51,13 @@ function SummaryList({ summary }: { summary: BackupSummary }) {
   const rows: Array<[string, string]> = [
     ['Made on', formatDate(summary.created_at)],
     ['Source site', source],
-    ['Pages', String(summary.pages)],
+    ['Pages', `${summary.pages} (${summary.published_pages} published)`],
+    [
+      'Revisions',
+      summary.format_version >= 3
+        ? String(summary.revisions)
+        : 'none: an older backup (each page starts its history when restored)',
+    ],
     ['Content blocks', String(summary.blocks)],
     ['Navigation items', String(summary.navigation_items)],
     ['Images', `${summary.images} (${plural(summary.files, 'file')}, ${formatBytes(summary.file_bytes)})`],
