@@ -32,7 +32,6 @@ export function isPageTable(table: BackupTable): table is PageTable {
 /** One row being checked: its label for messages, and how to refuse it. */
 export interface RowContext {
   label: string;
-  row: Row;
   /** Refuses the archive naming this row and the field. */
   fail(field: string | undefined, message: string): never;
   /** Parses `value` (the row when omitted); issue paths are prefixed with `prefix`. */

@@ -102,7 +102,7 @@ export class BackupRowChecker {
 
   constructor(private readonly store: (table: BackupTable, row: Row) => Promise<void> | void) {}
 
-  /** Pages visitors will see after the restore (for archives before drafts: the published pages). */
+  /** Pages with is_published: the ones an archive made before drafts puts live when restored. */
   get publishedPageCount(): number {
     return this.pageRows.publishedCount;
   }
@@ -138,7 +138,7 @@ export class BackupRowChecker {
     this.counts[table]++;
 
     if (isPageTable(table)) {
-      const context: RowContext = { label, row, fail, parse };
+      const context: RowContext = { label, fail, parse };
       await this.pageRows.add(table, context, (normalized) => this.store(table, normalized));
       return;
     }
