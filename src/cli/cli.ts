@@ -33,7 +33,7 @@ const usage = `Usage: npm run cli -- <command>
   user role --email E --role viewer|editor|admin
   export --out FILE     back up pages, blocks, navigation, media, settings and image files (.tar.gz)
   import --in FILE [--replace] [--dry-run]
-                        restore a backup (version 2 .tar.gz, or a version-1 .backup.gz). Without
+                        restore a backup (.tar.gz, or a version-1 .backup.gz). Without
                         --replace the site must be empty (start it with SEED=false); with it, the
                         content and media are replaced. --dry-run only checks and summarizes.
   (Backups hold no accounts: users, sessions and tokens stay with the instance.)`;
@@ -133,7 +133,7 @@ export async function runCli(argv: string[], config: AppConfig, out: (line: stri
         await handle.publish(contentChangedChannel, JSON.stringify({ origin: 'cli', change: { scope: 'site' } }));
       }
       out(
-        `${dryRun ? 'The backup holds' : 'Imported'} ${summary.pages} pages, ${summary.blocks} blocks, ${summary.navigation_items} navigation items, ${summary.images} images (${summary.files} files).`,
+        `${dryRun ? 'The backup holds' : 'Imported'} ${summary.pages} pages (${summary.published_pages} published, ${summary.revisions} revisions), ${summary.blocks} blocks, ${summary.navigation_items} navigation items, ${summary.images} images (${summary.files} files).`,
       );
       for (const warning of summary.warnings) out(`Note: ${warning}`);
     });

@@ -7,17 +7,20 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../src/features/auth/auth.table';
 import { backupTempRoot } from '../../src/features/backup/backup-temp.server';
 import { contentBlocks } from '../../src/features/blocks/blocks.table';
 import { images, mediaFolders } from '../../src/features/media/media.table';
 import type { MediaStore } from '../../src/features/media/storage.server';
 import { navigationItems } from '../../src/features/navigation/navigation.table';
 import { pages } from '../../src/features/pages/pages.table';
+import { pageRevisions, publishedPages } from '../../src/features/publishing/publishing.table';
 import { seedRecords } from '../../src/features/seed/seed.table';
 import { performanceSettings, seoSettings } from '../../src/features/settings/settings.table';
 import type { Database } from '../../src/server/db/client.server';
 import { ApiClient, signedInClient } from '../helpers/auth';
 import {
+  beforeDrafts,
   downloadBackup,
   packArchive,
   rowsOf,
@@ -38,11 +41,18 @@ let targetAdmin: ApiClient;
 let archive: Buffer;
 let entries: ArchiveEntry[];
 const changedHeading = 'Backed up and restored: the Dos Ojos heading';
+/** Carwash's draft differs from its live copy: these are only in the draft. */
+const draftHeading = 'Xibalbaquest: a heading only the draft has';
+const draftTitle = 'Cenote Carwash (draft title)';
+/** Pages set up in the source: one published after an edit, one with unpublished edits, one in Trash, one never published. */
+const ids = { dosOjos: '', carwash: '', trashed: '', unpublished: '' };
 
 async function snapshot(db: Database) {
   return {
     pages: await db.select().from(pages).orderBy(asc(pages.id)),
     blocks: await db.select().from(contentBlocks).orderBy(asc(contentBlocks.id)),
+    live: await db.select().from(publishedPages).orderBy(asc(publishedPages.page_id)),
+    revisions: await db.select().from(pageRevisions).orderBy(asc(pageRevisions.id)),
     navigation: await db.select().from(navigationItems).orderBy(asc(navigationItems.id)),
     folders: await db.select().from(mediaFolders).orderBy(asc(mediaFolders.id)),
     images: await db.select().from(images).orderBy(asc(images.id)),
@@ -64,6 +74,20 @@ async function mediaFiles(app: TestApp): Promise<Map<string, Buffer>> {
   return files;
 }
 
+type Snapshot = Awaited<ReturnType<typeof snapshot>>;
+
+/** What a restore into `db` makes of `state`: accounts are not in backups, so an author unknown there is cleared. */
+async function asRestoredInto(state: Snapshot, db: Database): Promise<Snapshot> {
+  const present = new Set((await db.select({ id: users.id }).from(users)).map((row) => row.id));
+  return {
+    ...state,
+    revisions: state.revisions.map((row) => ({
+      ...row,
+      author_id: row.author_id !== null && present.has(row.author_id) ? row.author_id : null,
+    })),
+  };
+}
+
 async function siteState(app: TestApp) {
   return { rows: await snapshot(app.app.db), media: await mediaFiles(app) };
 }
@@ -76,25 +100,72 @@ async function bytesOf(media: MediaStore, key: string): Promise<Buffer | undefin
   return Buffer.concat(chunks);
 }
 
-beforeAll(async () => {
-  source = await startTestApp();
-  const db = source.app.db;
-  const [page] = await db.select().from(pages).where(eq(pages.slug, 'cenote-dos-ojos'));
+async function pageIdOf(db: Database, slug: string): Promise<string> {
+  const [page] = await db.select({ id: pages.id }).from(pages).where(eq(pages.slug, slug));
+  return page!.id;
+}
+
+/** Changes the heading of the page's first text block in its draft, through the API. */
+async function editHeading(client: ApiClient, db: Database, pageId: string, heading: string): Promise<void> {
   const [block] = await db
     .select()
     .from(contentBlocks)
-    .where(and(eq(contentBlocks.page_id, page!.id), eq(contentBlocks.block_type, 'text')));
-  await db
-    .update(contentBlocks)
-    .set({ block_data: { ...block!.block_data, heading: changedHeading }, version: block!.version + 1 })
-    .where(eq(contentBlocks.id, block!.id));
+    .where(and(eq(contentBlocks.page_id, pageId), eq(contentBlocks.block_type, 'text')))
+    .orderBy(asc(contentBlocks.block_order))
+    .limit(1);
+  const answer = await client.request('PATCH', `/api/v1/blocks/${block!.id}`, {
+    body: { version: block!.version, block_data: { ...block!.block_data, heading } },
+  });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+}
+
+async function draftOf(client: ApiClient, pageId: string) {
+  const answer = await client.get<{ page: { title: string; version: number; has_unpublished_changes: boolean } }>(
+    `/api/v1/pages/${pageId}`,
+  );
+  expect(answer.status).toBe(200);
+  return answer.body.page;
+}
+
+async function revisionsOf(client: ApiClient, pageId: string) {
+  const answer = await client.get<{ items: Array<Record<string, unknown>> }>(`/api/v1/pages/${pageId}/revisions`);
+  expect(answer.status).toBe(200);
+  return answer.body.items.map(({ number, kind, author, note }) => ({ number, kind, author, note }));
+}
+
+beforeAll(async () => {
+  source = await startTestApp();
+  const db = source.app.db;
+  sourceAdmin = await signedInClient(source, 'admin');
+  ids.dosOjos = await pageIdOf(db, 'cenote-dos-ojos');
+  ids.carwash = await pageIdOf(db, 'cenote-carwash');
+  ids.trashed = await pageIdOf(db, 'cenote-tak-bi-ha');
+  // Dos Ojos: edited and published, so visitors see the new heading.
+  await editHeading(sourceAdmin, db, ids.dosOjos, changedHeading);
+  const published = await sourceAdmin.post(`/api/v1/pages/${ids.dosOjos}/publish`, {
+    version: (await draftOf(sourceAdmin, ids.dosOjos)).version,
+  });
+  expect(published.status, JSON.stringify(published.body)).toBe(200);
+  // Carwash: edited (a block and the title) but not published.
+  await editHeading(sourceAdmin, db, ids.carwash, draftHeading);
+  const retitled = await sourceAdmin.request('PATCH', `/api/v1/pages/${ids.carwash}`, {
+    body: { version: (await draftOf(sourceAdmin, ids.carwash)).version, title: draftTitle },
+  });
+  expect(retitled.status, JSON.stringify(retitled.body)).toBe(200);
+  // Tak Bi Ha: in Trash. And a page that was never published.
+  expect((await sourceAdmin.request('DELETE', `/api/v1/pages/${ids.trashed}`)).status).toBe(204);
+  const created = await sourceAdmin.post<{ page: { id: string } }>('/api/v1/pages', {
+    title: 'Notes for the next survey',
+    slug: 'notes-for-the-next-survey',
+  });
+  expect(created.status).toBe(201);
+  ids.unpublished = created.body.page.id;
   const [item] = await db.select().from(navigationItems).orderBy(asc(navigationItems.id)).limit(1);
   await db.update(navigationItems).set({ title: 'Renamed for backup' }).where(eq(navigationItems.id, item!.id));
   // A folder tree, so parents-before-children is exercised.
   const [parent] = await db.insert(mediaFolders).values({ name: 'Parent' }).returning();
   await db.insert(mediaFolders).values({ name: 'Child', parent_id: parent!.id });
 
-  sourceAdmin = await signedInClient(source, 'admin');
   const download = await downloadBackup(sourceAdmin);
   expect(download.status).toBe(200);
   archive = download.archive;
@@ -126,6 +197,8 @@ describe('downloading a backup', () => {
         'images',
         'pages',
         'content_blocks',
+        'published_pages',
+        'page_revisions',
         'navigation_items',
         'seo_settings',
         'performance_settings',
@@ -138,11 +211,13 @@ describe('downloading a backup', () => {
     const state = await snapshot(source.app.db);
     expect(manifest).toMatchObject({
       format: 'cenote-atlas-backup',
-      version: 2,
+      version: 3,
       source: { site_title: state.seo[0]!.site_title, url: new URL(source.config.publicUrl).origin },
       tables: {
         pages: state.pages.length,
         content_blocks: state.blocks.length,
+        published_pages: state.live.length,
+        page_revisions: state.revisions.length,
         navigation_items: state.navigation.length,
         media_folders: state.folders.length,
         images: state.images.length,
@@ -213,9 +288,11 @@ describe('restoring a backup', () => {
     expect(answer.body).toMatchObject({
       restored: false,
       summary: {
-        format_version: 2,
+        format_version: 3,
         source: { site_title: state.seo[0]!.site_title, url: new URL(source.config.publicUrl).origin },
         pages: state.pages.length,
+        published_pages: state.live.length,
+        revisions: state.revisions.length,
         blocks: state.blocks.length,
         navigation_items: state.navigation.length,
         media_folders: state.folders.length,
@@ -240,11 +317,14 @@ describe('restoring a backup', () => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body.restored).toBe(true);
 
-    const before = await snapshot(source.app.db);
+    const before = await asRestoredInto(await snapshot(source.app.db), target.app.db);
     const after = await snapshot(target.app.db);
     expect(after.pages.length).toBeGreaterThan(0);
     expect(after.pages).toEqual(before.pages);
     expect(after.blocks).toEqual(before.blocks);
+    expect(after.live.length).toBeGreaterThan(0);
+    expect(after.live).toEqual(before.live);
+    expect(after.revisions).toEqual(before.revisions);
     expect(after.navigation).toEqual(before.navigation);
     expect(after.navigation.some((item) => item.title === 'Renamed for backup')).toBe(true);
     expect(after.folders).toEqual(before.folders);
@@ -266,6 +346,66 @@ describe('restoring a backup', () => {
     expect(await response.text()).toContain(changedHeading);
     const search = await getJson<{ results: Array<{ path: string }> }>(`${target.url}/api/v1/search?q=angelita`);
     expect(search.body.results.map((result) => result.path)).toContain('/cenote-angelita');
+  });
+
+  it('keeps drafts apart from what visitors see, every revision, and Trash', async () => {
+    // Carwash: visitors see the live copy, editors the draft with its unpublished changes.
+    const [live] = await target.app.db.select().from(publishedPages).where(eq(publishedPages.page_id, ids.carwash));
+    const publicPage = await fetch(`${target.url}/cenote-carwash`);
+    expect(publicPage.status).toBe(200);
+    const html = await publicPage.text();
+    const liveHeading = live!.blocks.find((block) => block.block_type === 'text')!.block_data['heading'];
+    expect(liveHeading).toBe('From roadside pond to cave gateway');
+    expect(html).toContain(liveHeading);
+    expect(html).not.toContain('Xibalbaquest');
+    const draft = await draftOf(targetAdmin, ids.carwash);
+    expect(draft).toMatchObject({ title: draftTitle, has_unpublished_changes: true });
+    const blocks = await targetAdmin.get<{ blocks: Array<{ block_data: Record<string, unknown> }> }>(
+      `/api/v1/pages/${ids.carwash}/blocks`,
+    );
+    expect(blocks.body.blocks.map((block) => block.block_data['heading'])).toContain(draftHeading);
+    // Search holds the live copies only.
+    const search = await getJson<{ results: unknown[] }>(`${target.url}/api/v1/search?q=xibalbaquest`);
+    expect(search.body.results).toEqual([]);
+
+    // The same history, page by page.
+    for (const id of [ids.dosOjos, ids.carwash, ids.unpublished]) {
+      const restored = await revisionsOf(targetAdmin, id);
+      expect(restored.length).toBeGreaterThan(0);
+      expect(restored).toEqual(await revisionsOf(sourceAdmin, id));
+    }
+    expect((await revisionsOf(targetAdmin, ids.carwash)).map((revision) => revision.kind)).toEqual(
+      expect.arrayContaining(['saved', 'published']),
+    );
+    expect((await revisionsOf(targetAdmin, ids.unpublished)).map((revision) => revision.kind)).toEqual(['saved']);
+
+    // Tak Bi Ha stays in Trash: listed there, gone for visitors and search.
+    const trash = await targetAdmin.get<{ items: Array<{ id: string }> }>('/api/v1/trash');
+    expect(trash.body.items.map((item) => item.id)).toEqual([ids.trashed]);
+    expect([404, 410]).toContain((await fetch(`${target.url}/cenote-tak-bi-ha`)).status);
+    const trashed = await getJson<{ results: Array<{ path: string }> }>(`${target.url}/api/v1/search?q=tak%20bi%20ha`);
+    expect(trashed.body.results.map((result) => result.path)).not.toContain('/cenote-tak-bi-ha');
+  });
+
+  it('keeps a revision author where that account exists, and otherwise only the name', async () => {
+    const sourceRevisions = await source.app.db.select().from(pageRevisions);
+    const authored = sourceRevisions.filter((row) => row.author_id !== null);
+    expect(authored.length).toBeGreaterThan(0);
+    const authorId = authored[0]!.author_id!;
+    const byAuthor = async () =>
+      target.app.db.select().from(pageRevisions).where(eq(pageRevisions.author_name, authored[0]!.author_name));
+    // The source's admin has no account here: the id is cleared, the name kept.
+    expect((await byAuthor()).map((row) => row.author_id)).toEqual(authored.map(() => null));
+    // Once an account with that id exists here, a restore keeps it.
+    await target.app.db.insert(users).values({
+      id: authorId,
+      email: 'source-admin@example.com',
+      password_hash: 'no password: never signs in',
+      full_name: 'Source admin',
+      role: 'editor',
+    });
+    expect((await uploadBackup(targetAdmin, archive)).status).toBe(200);
+    expect((await byAuthor()).map((row) => row.author_id)).toEqual(authored.map(() => authorId));
   });
 
   it('replaces content and media but keeps the people: accounts and sessions survive, old-only files go', async () => {
@@ -296,7 +436,7 @@ describe('restoring a backup', () => {
     const files = await mediaFiles(target);
     expect([...files.keys()].some((key) => key.startsWith('u/'))).toBe(false);
     expect([...files.keys()].sort()).toEqual([...(await mediaFiles(source)).keys()].sort());
-    expect(await snapshot(target.app.db)).toEqual(await snapshot(source.app.db));
+    expect(await snapshot(target.app.db)).toEqual(await asRestoredInto(await snapshot(source.app.db), target.app.db));
     expect(await readdir(backupTempRoot(target.config.dataDir))).toEqual([]);
     // Both sessions still work: the people were kept.
     expect((await targetAdmin.session()).body.user?.role).toBe('admin');
@@ -383,6 +523,70 @@ describe('refusing a bad archive: 400 naming the problem, nothing changed', () =
     );
   });
 
+  it('a revision whose snapshot holds a hero block with a javascript: link', async () => {
+    type Snapshot = { page: object; blocks: Array<{ block_type: string; block_data: object }> };
+    const revision = rowsOf(entries, 'page_revisions').find((row) =>
+      (row['snapshot'] as Snapshot).blocks.some((block) => block.block_type === 'hero'),
+    )!;
+    const snapshotOf = (row: Record<string, unknown>) => row['snapshot'] as Snapshot;
+    const hero = snapshotOf(revision).blocks.findIndex((block) => block.block_type === 'hero');
+    const slug = rowsOf(entries, 'pages').find((row) => row['id'] === revision['page_id'])!['slug'] as string;
+    const bad = await withRows(entries, 'page_revisions', (rows) =>
+      rows.map((row) =>
+        row['id'] === revision['id']
+          ? {
+              ...row,
+              snapshot: {
+                ...snapshotOf(row),
+                blocks: snapshotOf(row).blocks.map((block, index) =>
+                  index === hero
+                    ? { ...block, block_data: { ...block.block_data, ctaLink: 'javascript:alert(1)' } }
+                    : block,
+                ),
+              },
+            }
+          : row,
+      ),
+    );
+    await expectRefused(
+      bad,
+      new RegExp(
+        `^page_revisions row \\(id ${String(revision['id'])}, revision ${String(revision['number'])} of page '${slug}'\\): snapshot\\.blocks\\.${hero}\\.block_data\\.ctaLink: Use a site path`,
+      ),
+      { alsoDryRun: true },
+    );
+  });
+
+  it('a live copy with an invalid block field, or naming a revision the backup does not hold', async () => {
+    const live = rowsOf(entries, 'published_pages').find((row) => row['slug'] === 'cenote-dos-ojos')!;
+    type Block = { block_type: string; block_data: object };
+    const hero = (live['blocks'] as Block[]).findIndex((block) => block.block_type === 'hero');
+    await expectRefused(
+      await withRows(entries, 'published_pages', (rows) =>
+        rows.map((row) =>
+          row['page_id'] === live['page_id']
+            ? {
+                ...row,
+                blocks: (row['blocks'] as Block[]).map((block, index) =>
+                  index === hero ? { ...block, block_data: { ...block.block_data, overlay: 'neon' } } : block,
+                ),
+              }
+            : row,
+        ),
+      ),
+      new RegExp(
+        `^published_pages row 'cenote-dos-ojos' \\(page_id ${String(live['page_id'])}\\): blocks\\.${hero}\\.block_data\\.overlay: `,
+      ),
+    );
+    const missing = '00000000-0000-4000-8000-0000000000f1';
+    await expectRefused(
+      await withRows(entries, 'published_pages', (rows) =>
+        rows.map((row) => (row['page_id'] === live['page_id'] ? { ...row, revision_id: missing } : row)),
+      ),
+      `published_pages row 'cenote-dos-ojos' (page_id ${String(live['page_id'])}): revision_id: the backup holds no published revision ${missing} of this page`,
+    );
+  });
+
   it('a truncated archive, one without its end, random bytes, a gzip that is not a backup, a newer version', async () => {
     await expectRefused(
       archive.subarray(0, Math.floor(archive.length / 2)),
@@ -400,10 +604,10 @@ describe('refusing a bad archive: 400 naming the problem, nothing changed', () =
     );
     const future = entries.map((entry) =>
       entry.name === 'manifest.json'
-        ? { name: entry.name, data: Buffer.from(JSON.stringify({ ...JSON.parse(entry.data.toString()), version: 3 })) }
+        ? { name: entry.name, data: Buffer.from(JSON.stringify({ ...JSON.parse(entry.data.toString()), version: 4 })) }
         : entry,
     );
-    await expectRefused(await packArchive(future), /^Unsupported backup version 3/);
+    await expectRefused(await packArchive(future), /^Unsupported backup version 4/);
   });
 
   it('a media file that is not the image its name says', async () => {
@@ -471,6 +675,69 @@ describe('rich text is sanitized the way the API does it', () => {
       .where(eq(contentBlocks.id, String(block['id'])));
     expect(row!.block_data['content']).toBe('<p>Still here.</p><p>link</p>');
     // Back to the clean archive for the tests after this one.
+    expect((await uploadBackup(targetAdmin, archive)).status).toBe(200);
+  });
+});
+
+describe('archives made before drafts (version 2: no live copies, no revisions)', () => {
+  it('restore: every published page goes live from its draft with one first revision, as the migration did', async () => {
+    const old = await beforeDrafts(entries);
+    const sourcePages = rowsOf(entries, 'pages');
+    const published = sourcePages.filter((row) => row['is_published'] === true);
+    const dryRun = await uploadBackup(targetAdmin, old, { dryRun: true });
+    expect(dryRun.status, JSON.stringify(dryRun.body)).toBe(200);
+    expect(dryRun.body.summary).toMatchObject({
+      format_version: 2,
+      pages: sourcePages.length,
+      published_pages: published.length,
+      revisions: 0,
+    });
+
+    const answer = await uploadBackup(targetAdmin, old);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const db = target.app.db;
+    const restored = await db.select().from(pages);
+    const live = await db.select().from(publishedPages);
+    const revisions = await db.select().from(pageRevisions);
+    expect(live.map((row) => row.page_id).sort()).toEqual(published.map((row) => row['id']).sort());
+    expect(revisions).toHaveLength(restored.length);
+    for (const page of restored) {
+      const [revision] = revisions.filter((row) => row.page_id === page.id);
+      expect(revision, page.slug).toMatchObject({
+        number: 1,
+        kind: page.is_published ? 'published' : 'saved',
+        author_id: null,
+        author_name: 'Cenote Atlas',
+        note: 'The page as it was before drafts and revisions existed',
+        created_at: page.updated_at,
+      });
+      expect(page.has_unpublished_changes).toBe(false);
+      if (page.is_published) {
+        const copy = live.find((row) => row.page_id === page.id)!;
+        expect(copy).toMatchObject({ revision_id: revision!.id, slug: page.slug, title: page.title });
+        expect(copy.published_at).toEqual(page.updated_at);
+        expect(page.published_at).toEqual(page.updated_at);
+      }
+    }
+    // The API and visitors see the same: one revision; the draft is what went live.
+    expect(await revisionsOf(targetAdmin, ids.dosOjos)).toEqual([
+      {
+        number: 1,
+        kind: 'published',
+        author: 'Cenote Atlas',
+        note: 'The page as it was before drafts and revisions existed',
+      },
+    ]);
+    expect((await revisionsOf(targetAdmin, ids.unpublished)).map((revision) => revision.kind)).toEqual(['saved']);
+    const carwash = await fetch(`${target.url}/cenote-carwash`);
+    expect(carwash.status).toBe(200);
+    expect(await carwash.text()).toContain(draftHeading);
+    // Archives before Trash had no Trash: that page is simply published again.
+    expect((await fetch(`${target.url}/cenote-tak-bi-ha`)).status).toBe(200);
+    const search = await getJson<{ results: Array<{ path: string }> }>(`${target.url}/api/v1/search?q=angelita`);
+    expect(search.body.results.map((result) => result.path)).toContain('/cenote-angelita');
+
+    // Back to the current archive for the tests after this one.
     expect((await uploadBackup(targetAdmin, archive)).status).toBe(200);
   });
 });
@@ -555,9 +822,21 @@ describe('the command line', () => {
       expect(exported.stdout.trim()).toMatch(/^Backup written to .+ media files\)\.$/);
       const second = await unpackArchive(await readFile(output));
       expect(second.map((entry) => entry.name)).toEqual(entries.map((entry) => entry.name));
-      for (const table of ['pages', 'content_blocks', 'navigation_items', 'images', 'media_folders', 'seed_records']) {
+      for (const table of [
+        'pages',
+        'content_blocks',
+        'published_pages',
+        'navigation_items',
+        'images',
+        'media_folders',
+        'seed_records',
+      ]) {
         expect(rowsOf(second, table), table).toEqual(rowsOf(entries, table));
       }
+      // The data folder has no accounts: revision authors keep their names only.
+      expect(rowsOf(second, 'page_revisions')).toEqual(
+        rowsOf(entries, 'page_revisions').map((row) => ({ ...row, author_id: null })),
+      );
       for (const entry of entries.filter((candidate) => candidate.name.startsWith('media/'))) {
         expect(second.find((candidate) => candidate.name === entry.name)?.data.equals(entry.data), entry.name).toBe(
           true,

@@ -8,6 +8,7 @@ import { contentBlocks } from '../../src/features/blocks/blocks.table';
 import { images } from '../../src/features/media/media.table';
 import { navigationItems } from '../../src/features/navigation/navigation.table';
 import { pages } from '../../src/features/pages/pages.table';
+import { pageRevisions, publishedPages } from '../../src/features/publishing/publishing.table';
 import { createUserWithRole } from '../helpers/auth';
 import { unpackArchive } from '../helpers/backup-archive';
 import { projectRoot, startTestApp, type TestApp } from '../helpers/build-app';
@@ -49,6 +50,8 @@ async function counts() {
   const db = server.app.db;
   return {
     pages: (await db.select({ id: pages.id }).from(pages)).length,
+    published: (await db.select({ id: publishedPages.page_id }).from(publishedPages)).length,
+    revisions: (await db.select({ id: pageRevisions.id }).from(pageRevisions)).length,
     blocks: (await db.select({ id: contentBlocks.id }).from(contentBlocks)).length,
     navigation: (await db.select({ id: navigationItems.id }).from(navigationItems)).length,
     images: (await db.select({ id: images.id }).from(images)).length,
@@ -103,7 +106,9 @@ describe('Settings → Backups', () => {
     const values = await summary.allInnerTexts();
     const terms = await page.getByRole('term').allInnerTexts();
     const shown = Object.fromEntries(terms.map((term, index) => [term, values[index]]));
-    expect(shown['Pages']).toBe(String(expected.pages));
+    expect(shown['Pages']).toBe(`${expected.pages} (${expected.published} published)`);
+    expect(expected.revisions).toBeGreaterThan(0);
+    expect(shown['Revisions']).toBe(String(expected.revisions));
     expect(shown['Content blocks']).toBe(String(expected.blocks));
     expect(shown['Navigation items']).toBe(String(expected.navigation));
     expect(shown['Images']).toMatch(new RegExp(`^${expected.images} \\(\\d+ files, [\\d.]+ [KM]B\\)$`));

@@ -75,6 +75,35 @@ export async function withRows(
   return packArchive(next);
 }
 
+/** The columns pages gained with drafts, scheduling and Trash (migration 0004). */
+export const draftPageColumns = ['has_unpublished_changes', 'published_at', 'publish_at', 'unpublish_at', 'deleted_at'];
+
+/**
+ * The same content as an archive made before drafts existed (format version 2): no live copies,
+ * no revisions, and pages without the columns drafts added.
+ */
+export async function beforeDrafts(entries: ArchiveEntry[]): Promise<Buffer> {
+  const dropped = ['tables/published_pages.ndjson', 'tables/page_revisions.ndjson'];
+  const next = entries
+    .filter((entry) => !dropped.includes(entry.name))
+    .map((entry) => {
+      if (entry.name === 'manifest.json') {
+        const manifest = JSON.parse(entry.data.toString('utf8')) as { version: number; tables: Record<string, number> };
+        delete manifest.tables['published_pages'];
+        delete manifest.tables['page_revisions'];
+        return { name: entry.name, data: Buffer.from(JSON.stringify({ ...manifest, version: 2 })) };
+      }
+      if (entry.name === 'tables/pages.ndjson') {
+        const rows = rowsOf(entries, 'pages').map((row) =>
+          Object.fromEntries(Object.entries(row).filter(([column]) => !draftPageColumns.includes(column))),
+        );
+        return { name: entry.name, data: Buffer.from(rows.map((row) => `${JSON.stringify(row)}\n`).join('')) };
+      }
+      return entry;
+    });
+  return packArchive(next);
+}
+
 export interface RestoreAnswer {
   status: number;
   body: {

@@ -5,12 +5,14 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packArchive, type ArchiveEntry } from '../../../tests/helpers/backup-archive';
 import {
+  backupVersion,
   defaultBackupLimits,
-  readBackupFile,
   tableNames,
+  tablesBeforeDrafts,
   type ArchiveVisitor,
   type BackupLimits,
 } from './backup-archive.server';
+import { readBackupFile } from './backup-archive-reader.server';
 
 let directory: string;
 beforeAll(async () => {
@@ -20,20 +22,22 @@ afterAll(async () => {
   await rm(directory, { recursive: true, force: true });
 });
 
-const manifest = (tables: Record<string, number> = {}) => ({
+const manifest = (tables: Record<string, number> = {}, version = backupVersion) => ({
   name: 'manifest.json',
   data: Buffer.from(
     JSON.stringify({
       format: 'cenote-atlas-backup',
-      version: 2,
+      version,
       created_at: '2026-11-25T10:00:00.000Z',
       source: { site_title: 'Cenote Atlas', url: 'https://cenote.example' },
-      tables: Object.fromEntries(tableNames.map((table) => [table, tables[table] ?? 0])),
+      tables: Object.fromEntries(
+        (version >= 3 ? tableNames : tablesBeforeDrafts).map((table) => [table, tables[table] ?? 0]),
+      ),
     }),
   ),
 });
-const emptyTables = (except: string[] = []) =>
-  tableNames
+const emptyTables = (except: string[] = [], tables: readonly string[] = tableNames) =>
+  tables
     .filter((table) => !except.includes(table))
     .map((table) => ({ name: `tables/${table}.ndjson`, data: Buffer.alloc(0) }));
 const end = (files: Buffer[] = []) => ({
@@ -78,11 +82,27 @@ describe('reading a backup archive', () => {
       end([jpeg]),
     ];
     const result = await read(await packArchive(entries));
-    expect(result).toMatchObject({ version: 2, manifest: 1, media: [['u/x.jpg', jpeg.length]] });
+    expect(result).toMatchObject({ version: 3, manifest: 1, media: [['u/x.jpg', jpeg.length]] });
     expect(result.rows).toEqual([
       ['pages', { slug: 'a' }],
       ['pages', { slug: 'b' }],
     ]);
+  });
+
+  it('reads version 2 (before live copies and revisions) without those tables, and refuses them there', async () => {
+    const older = [manifest({}, 2), ...emptyTables([], tablesBeforeDrafts), end()];
+    expect(await read(await packArchive(older))).toMatchObject({ version: 2, rows: [] });
+    // Version 3 must hold them.
+    await expect(read(await packArchive([manifest(), ...emptyTables(['page_revisions']), end()]))).rejects.toThrow(
+      'tables/page_revisions.ndjson is missing',
+    );
+    const stray = { name: 'tables/page_revisions.ndjson', data: Buffer.alloc(0) };
+    await expect(
+      read(await packArchive([manifest({}, 2), ...emptyTables([], tablesBeforeDrafts), stray, end()])),
+    ).rejects.toThrow('unknown table file "tables/page_revisions.ndjson"');
+    await expect(read(await packArchive([manifest({}, 4), ...emptyTables(), end()]))).rejects.toThrow(
+      'Unsupported backup version 4; this version of Cenote Atlas reads versions 1 to 3.',
+    );
   });
 
   it('refuses a row longer than the line limit without reading on (a table of zeros)', async () => {
@@ -146,7 +166,7 @@ describe('reading a backup archive', () => {
       format: 'cenote-atlas-backup',
       version: 1,
       createdAt: '2026-01-01T00:00:00.000Z',
-      tables: Object.fromEntries(tableNames.map((table) => [table, table === 'pages' ? [{ slug: 'a' }] : []])),
+      tables: Object.fromEntries(tablesBeforeDrafts.map((table) => [table, table === 'pages' ? [{ slug: 'a' }] : []])),
       media: { 'u/x.jpg': jpeg.toString('base64') },
     };
     const result = await read(gzipSync(JSON.stringify(document)));

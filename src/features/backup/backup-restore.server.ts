@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/client.server';
 import { contentBlocks } from '../blocks/blocks.table';
@@ -11,23 +10,25 @@ import { images, mediaFolders } from '../media/media.table';
 import { contentTypeForKey, type MediaStore } from '../media/storage.server';
 import { navigationItems } from '../navigation/navigation.table';
 import { pages } from '../pages/pages.table';
+import { pageRevisions, publishedPages } from '../publishing/publishing.table';
 import { refreshAllPageSearch } from '../search/search.service.server';
 import { seedRecords } from '../seed/seed.table';
 import { performanceSettings, seoSettings } from '../settings/settings.table';
 import {
   BackupError,
+  carriesDrafts,
   defaultBackupLimits,
-  readBackupFile,
   tableNames,
   type BackupLimits,
   type BackupManifest,
   type BackupTable,
 } from './backup-archive.server';
 import type { BackupSummary } from './backup.dto';
+import { readBackupFile } from './backup-archive-reader.server';
+import { insertPageTables, publishFromDrafts, stagedRows } from './backup-restore-pages.server';
 import { BackupRowChecker } from './backup-rows.server';
 import { makeBackupTempDir, removeTempDir } from './backup-temp.server';
 
-type Row = Record<string, unknown>;
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface RestoreDeps {
@@ -52,6 +53,8 @@ export interface StagedBackup {
   files: Map<string, StagedFile>;
   /** The staged files an image row of the backup names: the ones the restore writes. */
   keepFiles: Set<string>;
+  /** The archive holds live copies and revisions (version 3 on); otherwise the restore makes them. */
+  liveCopies: boolean;
 }
 
 export const notEmptyMessage =
@@ -151,7 +154,8 @@ export async function stageBackup(file: string, deps: Pick<RestoreDeps, 'dataDir
       deps.limits ?? defaultBackupLimits,
     );
     for (const writer of writers.values()) await closeWriter(writer);
-    const { keepFiles } = checker.finish(new Set(files.keys()));
+    const liveCopies = carriesDrafts(version);
+    const { keepFiles } = checker.finish(new Set(files.keys()), { liveCopies });
     const kept = [...keepFiles].map((key) => files.get(key)!);
     const warnings = checker.warnings.slice(0, maxListedWarnings);
     if (checker.warnings.length > maxListedWarnings) {
@@ -162,6 +166,8 @@ export async function stageBackup(file: string, deps: Pick<RestoreDeps, 'dataDir
       created_at: manifest!.created_at,
       source: manifest!.source,
       pages: checker.counts.pages,
+      published_pages: liveCopies ? checker.counts.published_pages : checker.publishedPageCount,
+      revisions: checker.counts.page_revisions,
       blocks: checker.counts.content_blocks,
       navigation_items: checker.counts.navigation_items,
       media_folders: checker.counts.media_folders,
@@ -173,43 +179,12 @@ export async function stageBackup(file: string, deps: Pick<RestoreDeps, 'dataDir
       seed_records: checker.counts.seed_records,
       warnings,
     };
-    return { directory, summary, tableFiles, files, keepFiles };
+    return { directory, summary, tableFiles, files, keepFiles, liveCopies };
   } catch (error) {
     for (const writer of writers.values()) await closeWriter(writer).catch(() => {});
     await removeTempDir(directory);
     throw error;
   }
-}
-
-/** Timestamp columns per table: staged rows hold them as ISO strings. */
-const dateColumns: Record<BackupTable, string[]> = {
-  pages: ['created_at', 'updated_at'],
-  content_blocks: ['created_at', 'updated_at'],
-  navigation_items: ['created_at', 'updated_at'],
-  media_folders: ['created_at'],
-  images: ['created_at', 'updated_at'],
-  seo_settings: ['updated_at'],
-  performance_settings: ['updated_at'],
-  seed_records: ['seeded_at'],
-};
-
-/** Reads a staged table back in batches (rows were checked when staged). */
-async function* stagedRows(file: string, table: BackupTable, batchSize: number): AsyncGenerator<Row[]> {
-  const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity });
-  let batch: Row[] = [];
-  for await (const line of lines) {
-    if (!line) continue;
-    const row = JSON.parse(line) as Row;
-    for (const column of dateColumns[table]) {
-      if (typeof row[column] === 'string') row[column] = new Date(row[column]);
-    }
-    batch.push(row);
-    if (batch.length >= batchSize) {
-      yield batch;
-      batch = [];
-    }
-  }
-  if (batch.length > 0) yield batch;
 }
 
 async function hashOfStored(media: MediaStore, key: string): Promise<string | undefined> {
@@ -237,12 +212,8 @@ async function insertTables(tx: Transaction, staged: StagedBackup): Promise<Set<
     for (const row of batch) for (const key of storedKeysOf(row as typeof images.$inferSelect)) newKeys.add(key);
     await tx.insert(images).values(batch as Array<typeof images.$inferInsert>);
   }
-  for await (const batch of stagedRows(staged.tableFiles.pages, 'pages', 100)) {
-    await tx.insert(pages).values(batch as Array<typeof pages.$inferInsert>);
-  }
-  for await (const batch of stagedRows(staged.tableFiles.content_blocks, 'content_blocks', 100)) {
-    await tx.insert(contentBlocks).values(batch as Array<typeof contentBlocks.$inferInsert>);
-  }
+  await insertPageTables(tx, staged.tableFiles);
+  if (!staged.liveCopies) await publishFromDrafts(tx);
   for await (const batch of stagedRows(staged.tableFiles.navigation_items, 'navigation_items', 500)) {
     for (const row of batch) {
       if (row['parent_id'])
@@ -305,7 +276,7 @@ export async function applyStagedBackup(
       // Writers wait until the restore commits; readers go on seeing the old content meanwhile.
       // The same lock makes two restores (on any instance) run one after the other.
       await tx.execute(
-        sql`lock table ${pages}, ${contentBlocks}, ${navigationItems}, ${images}, ${mediaFolders}, ${seoSettings}, ${performanceSettings}, ${seedRecords} in exclusive mode`,
+        sql`lock table ${pages}, ${contentBlocks}, ${publishedPages}, ${pageRevisions}, ${navigationItems}, ${images}, ${mediaFolders}, ${seoSettings}, ${performanceSettings}, ${seedRecords} in exclusive mode`,
       );
       if (options.requireEmpty) {
         const [anyPage] = await tx.select({ id: pages.id }).from(pages).limit(1);
@@ -317,6 +288,8 @@ export async function applyStagedBackup(
       for (const row of await tx.select().from(images)) for (const key of storedKeysOf(row)) old.add(key);
       await tx.delete(navigationItems);
       await tx.delete(contentBlocks);
+      await tx.delete(publishedPages);
+      await tx.delete(pageRevisions);
       await tx.delete(pages);
       await tx.delete(images);
       await tx.delete(mediaFolders);
@@ -324,6 +297,7 @@ export async function applyStagedBackup(
       await tx.delete(performanceSettings);
       await tx.delete(seedRecords);
       const fresh = await insertTables(tx, staged);
+      // The index holds the live copies (published_pages), now all in place.
       await refreshAllPageSearch(tx);
       return { oldKeys: old, newKeys: fresh };
     }));

@@ -1,133 +1,41 @@
-import { z } from 'zod';
-import { AppError } from '../../server/plugins/app-error.server';
-import { validateBlockData } from '../blocks/blocks.service.server';
-import { isKnownBlockType } from '../blocks/registry';
-import { maxAltTextLength, maxCaptionLength, maxCategoryLength, maxFolderNameLength } from '../media/media.dto';
+import type { z } from 'zod';
 import { cleanFilename } from '../media/file-name';
 import { storedKeysOf } from '../media/media.service.server';
-import { isValidMediaKey } from '../media/storage.server';
-import { navigationItemInputSchema } from '../navigation/navigation.schema';
-import { pageInputSchema } from '../pages/pages.schema';
-import { performanceSettingsInputSchema, seoSettingsInputSchema } from '../settings/settings.schema';
 import { BackupError, type BackupTable } from './backup-archive.server';
+import { isPageTable, PageRowChecker, type RowContext } from './backup-page-rows.server';
+import {
+  folderRowSchema,
+  imageRowSchema,
+  navigationRowSchema,
+  performanceRowSchema,
+  seedRowSchema,
+  seoRowSchema,
+} from './backup-row-schemas.server';
 
 /*
  * Every row of a backup passes the rules the API applies to the same data: the same zod schemas
  * (slugs and reserved slugs, link and image URL schemes, lengths, settings formats), block data by
  * its type's schema with rich text sanitized, and the references the API checks (a block's page, a
  * navigation item's parent and image, a folder's parent). The first problem refuses the archive
- * with a message naming the table, the row and the field.
+ * with a message naming the table, the row and the field. Pages, their blocks, live copies and
+ * revisions are checked in backup-page-rows.server.ts; schemas live in backup-row-schemas.server.ts.
  */
 
 type Row = Record<string, unknown>;
 
-const id = z.uuid({ message: 'must be a UUID' });
-const version = z.number().int().min(1);
-const timestamp = z.iso
-  .datetime({ offset: true, message: 'must be an ISO 8601 date and time' })
-  .transform((value) => new Date(value));
-
-const pageRowSchema = pageInputSchema.extend({
-  id,
-  sort_order: z.number().int().min(0).max(1_000_000),
-  version,
-  created_at: timestamp,
-  updated_at: timestamp,
-});
-
-const blockRowSchema = z.object({
-  id,
-  page_id: id,
-  block_type: z.string().max(40),
-  block_data: z.unknown(),
-  block_order: z.number().int().min(1),
-  is_active: z.boolean(),
-  version,
-  created_at: timestamp,
-  updated_at: timestamp,
-});
-
-const navigationRowSchema = navigationItemInputSchema.extend({
-  id,
-  display_order: z.number().int().min(1),
-  is_active: z.boolean(),
-  version,
-  created_at: timestamp,
-  updated_at: timestamp,
-});
-
-const folderRowSchema = z.object({
-  id,
-  name: z
-    .string()
-    .trim()
-    .min(1, { message: 'Please enter a folder name.' })
-    .max(maxFolderNameLength, { message: `Folder names can be at most ${maxFolderNameLength} characters.` }),
-  parent_id: id.nullable(),
-  created_at: timestamp,
-});
-
-const mediaKey = z.string().refine(isValidMediaKey, { message: 'must be a media file name like u/<id>.jpg' });
-const mediaUrl = z
-  .string()
-  .refine((value) => value.startsWith('/media/') && isValidMediaKey(value.slice('/media/'.length)), {
-    message: 'must be a stored media address (/media/…)',
-  });
-/** Blank text is stored as null, as the media API does. */
-const optionalText = (max: number, what: string) =>
-  z
-    .string()
-    .max(max, { message: `${what} can be at most ${max} characters.` })
-    .nullable()
-    .transform((value) => value?.trim() || null);
-
-const imageRowSchema = z.object({
-  id,
-  filename: z.string().min(1).max(255),
-  storage_key: mediaKey,
-  original_url: mediaUrl,
-  thumbnail_url: mediaUrl.nullable(),
-  webp_url: mediaUrl.nullable(),
-  avif_url: mediaUrl.nullable(),
-  folder_id: id.nullable(),
-  width: z.number().int().min(1),
-  height: z.number().int().min(1),
-  file_size: z.number().int().min(0),
-  alt_text: optionalText(maxAltTextLength, 'Alt text'),
-  caption: optionalText(maxCaptionLength, 'Caption'),
-  category: optionalText(maxCategoryLength, 'Category'),
-  usage_count: z.number().int().min(0),
-  seo_score: z.number().int().min(0).max(100),
-  version,
-  created_at: timestamp,
-  updated_at: timestamp,
-});
-
-const singleRow = { id: z.literal(1, { message: 'must be 1 (the settings hold one row)' }), version };
-const seoRowSchema = seoSettingsInputSchema.extend({ ...singleRow, updated_at: timestamp });
-const performanceRowSchema = performanceSettingsInputSchema.extend({ ...singleRow, updated_at: timestamp });
-
-const seedRowSchema = z.object({
-  key: z.string().min(1).max(300),
-  content_hash: z.string().min(1).max(200),
-  seeded_at: timestamp,
-});
-
 const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
-/** "pages row 'about' (id …)", "content_blocks row (id …, text block on page 'about')", "seo_settings row". */
-function describeRow(table: BackupTable, raw: Row, line: number, pageSlugs: Map<string, string>): string {
-  const rowId = str(raw['id']) ?? str(raw['key']);
-  const idText = rowId ? `id ${rowId}` : `line ${line}`;
+/** The key a row is known by: its id, a live copy's page_id, a seed record's key. */
+function rowKeyOf(table: BackupTable, raw: Row): string | undefined {
+  return str(table === 'published_pages' ? raw['page_id'] : raw['id']) ?? str(raw['key']);
+}
+
+/** "images row 'pit.jpg' (id …)", "seo_settings row"; the page tables describe their own rows. */
+function describeRow(table: BackupTable, raw: Row, line: number, pageRows: PageRowChecker): string {
+  const rowId = rowKeyOf(table, raw);
+  const idText = rowId ? `${table === 'published_pages' ? 'page_id' : 'id'} ${rowId}` : `line ${line}`;
+  if (isPageTable(table)) return pageRows.describe(table, raw, idText);
   switch (table) {
-    case 'pages':
-      return str(raw['slug']) ? `pages row '${str(raw['slug'])}' (${idText})` : `pages row (${idText})`;
-    case 'content_blocks': {
-      const slug = pageSlugs.get(str(raw['page_id']) ?? '');
-      const type = str(raw['block_type']);
-      const what = type ? `, ${type} block${slug ? ` on page '${slug}'` : ''}` : '';
-      return `content_blocks row (${idText}${what})`;
-    }
     case 'navigation_items':
       return str(raw['title'])
         ? `navigation_items row '${str(raw['title'])}' (${idText})`
@@ -177,6 +85,8 @@ export class BackupRowChecker {
     images: 0,
     pages: 0,
     content_blocks: 0,
+    published_pages: 0,
+    page_revisions: 0,
     navigation_items: 0,
     seo_settings: 0,
     performance_settings: 0,
@@ -184,9 +94,7 @@ export class BackupRowChecker {
   };
   readonly warnings: string[] = [];
   private readonly ids = new Map<BackupTable, Set<string>>();
-  private readonly pageSlugs = new Map<string, string>();
-  private readonly slugOwners = new Map<string, string>();
-  private readonly blockPages: Array<{ label: string; pageId: string }> = [];
+  private readonly pageRows = new PageRowChecker(this.warnings);
   private readonly navigation = new Map<string, NavigationRef>();
   private readonly folders = new Map<string, FolderRef>();
   private readonly images = new Map<string, ImageRef>();
@@ -194,77 +102,47 @@ export class BackupRowChecker {
 
   constructor(private readonly store: (table: BackupTable, row: Row) => Promise<void> | void) {}
 
+  /** Pages with is_published: the ones an archive made before drafts puts live when restored. */
+  get publishedPageCount(): number {
+    return this.pageRows.publishedCount;
+  }
+
   async add(table: BackupTable, raw: unknown, line: number): Promise<void> {
     if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
       throw new BackupError(`${table} line ${line} is not a JSON object; nothing was changed.`);
     }
     const row = raw as Row;
-    const label = describeRow(table, row, line, this.pageSlugs);
+    const label = describeRow(table, row, line, this.pageRows);
     const fail = (field: string | undefined, message: string): never => {
       throw new BackupError(`${label}: ${field ? `${field}: ` : ''}${message}`);
     };
-    const parse = <S extends z.ZodType>(schema: S): z.output<S> => {
-      const result = schema.safeParse(row);
+    const parse = <S extends z.ZodType>(schema: S, value: unknown = row, prefix = ''): z.output<S> => {
+      const result = schema.safeParse(value);
       if (result.success) return result.data;
       const issue = result.error.issues[0];
       const field = issue?.path.map(String).join('.');
       const message =
         issue?.code === 'invalid_type' && issue.input === undefined ? 'is missing' : (issue?.message ?? 'is not valid');
-      return fail(field || undefined, message);
+      return fail(field ? `${prefix}${field}` : prefix.replace(/\.$/, '') || undefined, message);
     };
-    const rowKey = str(row['id']) ?? str(row['key']) ?? `${line}`;
+    const rowKey = rowKeyOf(table, row) ?? `${line}`;
     const seen = this.ids.get(table) ?? new Set<string>();
     this.ids.set(table, seen);
-    if (seen.has(rowKey)) fail(table === 'seed_records' ? 'key' : 'id', 'appears twice in the backup');
+    if (seen.has(rowKey)) {
+      fail(
+        table === 'seed_records' ? 'key' : table === 'published_pages' ? 'page_id' : 'id',
+        'appears twice in the backup',
+      );
+    }
     seen.add(rowKey);
     this.counts[table]++;
 
+    if (isPageTable(table)) {
+      const context: RowContext = { label, fail, parse };
+      await this.pageRows.add(table, context, (normalized) => this.store(table, normalized));
+      return;
+    }
     switch (table) {
-      case 'pages': {
-        const page = parse(pageRowSchema);
-        const owner = this.slugOwners.get(page.slug);
-        if (owner) fail('slug', `"${page.slug}" is also the slug of page ${owner}`);
-        this.slugOwners.set(page.slug, page.id);
-        this.pageSlugs.set(page.id, page.slug);
-        await this.store(table, {
-          ...page,
-          canonical_url: page.canonical_url || null,
-          meta_title: page.meta_title ?? null,
-          meta_description: page.meta_description ?? null,
-          og_title: page.og_title ?? null,
-          og_description: page.og_description ?? null,
-          og_image: page.og_image ?? null,
-          twitter_title: page.twitter_title ?? null,
-          twitter_description: page.twitter_description ?? null,
-          twitter_image: page.twitter_image ?? null,
-          structured_data: page.structured_data ?? null,
-        });
-        return;
-      }
-      case 'content_blocks': {
-        const block = parse(blockRowSchema);
-        if (!isKnownBlockType(block.block_type)) fail('block_type', `there is no block type "${block.block_type}"`);
-        let data: Record<string, unknown>;
-        try {
-          data = validateBlockData(block.block_type, block.block_data);
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          const field = error.field ?? 'block_data';
-          const message = error.message.startsWith(`${field}: `)
-            ? error.message.slice(field.length + 2)
-            : error.message;
-          return fail(field, message);
-        }
-        const original = (block.block_data as Record<string, unknown> | null)?.['content'];
-        if (block.block_type === 'text' && typeof original === 'string' && original !== data['content']) {
-          this.warnings.push(
-            `${label}: block_data.content: markup the editor does not allow was removed (as the API does on save).`,
-          );
-        }
-        this.blockPages.push({ label, pageId: block.page_id });
-        await this.store(table, { ...block, block_data: data });
-        return;
-      }
       case 'navigation_items': {
         const item = parse(navigationRowSchema);
         this.navigation.set(item.id, {
@@ -316,13 +194,12 @@ export class BackupRowChecker {
     }
   }
 
-  /** The references between rows; `files` are the media files the archive holds. Throws on the first problem. */
-  finish(files: ReadonlySet<string>): { keepFiles: Set<string> } {
-    for (const block of this.blockPages) {
-      if (!this.pageSlugs.has(block.pageId)) {
-        throw new BackupError(`${block.label}: page_id: the page ${block.pageId} is not in the backup`);
-      }
-    }
+  /**
+   * The references between rows; `files` are the media files the archive holds, `liveCopies` says
+   * whether the archive holds published_pages (version 3 on). Throws on the first problem.
+   */
+  finish(files: ReadonlySet<string>, options: { liveCopies: boolean }): { keepFiles: Set<string> } {
+    this.pageRows.finish(options);
     for (const [itemId, item] of this.navigation) {
       if (item.parentId !== null) {
         const parent = this.navigation.get(item.parentId);

@@ -2,14 +2,27 @@ import { z } from 'zod';
 
 /** What a backup archive holds, as the restore route (dry run or not) and the admin report it. */
 export const backupSummarySchema = z.object({
-  format_version: z.number().int().describe('1: the old single-JSON archive; 2: the streamed .tar.gz'),
+  format_version: z
+    .number()
+    .int()
+    .describe('1: the old single-JSON archive; 2: the streamed .tar.gz; 3: the .tar.gz with live copies and revisions'),
   created_at: z.string().describe('When the backup was made (ISO 8601)'),
   source: z.object({
     site_title: z.string().nullable().describe('The site title of the site that was backed up'),
     url: z.string().nullable().describe('The public address (origin) of the site that was backed up'),
   }),
-  pages: z.number().int(),
-  blocks: z.number().int(),
+  pages: z.number().int().describe('Pages (their drafts), Trash included'),
+  published_pages: z
+    .number()
+    .int()
+    .describe(
+      'Pages visitors see after the restore: the live copies, or for an archive before version 3 its published pages',
+    ),
+  revisions: z
+    .number()
+    .int()
+    .describe('Page revisions in the archive (none before version 3: each page then starts with one)'),
+  blocks: z.number().int().describe('Content blocks of the drafts'),
   navigation_items: z.number().int(),
   media_folders: z.number().int(),
   images: z.number().int(),

@@ -11,6 +11,7 @@ import { images, mediaFolders, type ImageRow } from '../media/media.table';
 import type { MediaStore } from '../media/storage.server';
 import { navigationItems } from '../navigation/navigation.table';
 import { pages } from '../pages/pages.table';
+import { pageRevisions, publishedPages } from '../publishing/publishing.table';
 import { seedRecords } from '../seed/seed.table';
 import { performanceSettings, seoSettings } from '../settings/settings.table';
 import {
@@ -29,8 +30,9 @@ import {
 import { makeBackupTempDir, removeTempDir } from './backup-temp.server';
 
 /*
- * Site backup (decision 46): pages, blocks, navigation, media folders, images with every stored
- * file, SEO and performance settings and the seed's records, as one streamed .tar.gz (the format
+ * Site backup (decision 46): pages (their drafts, live copies and revisions), blocks, navigation,
+ * media folders, images with every stored file, SEO and performance settings and the seed's
+ * records, as one streamed .tar.gz (the format
  * is described in backup-archive.server.ts). Accounts (users, sessions, tokens) stay with the
  * instance; the search index is rebuilt on restore.
  */
@@ -64,11 +66,19 @@ const pageSizes: Record<BackupTable, number> = {
   images: 500,
   pages: 50,
   content_blocks: 50,
+  // A live copy or a revision holds a whole page with all its blocks.
+  published_pages: 10,
+  page_revisions: 10,
   navigation_items: 500,
   seo_settings: 10,
   performance_settings: 10,
   seed_records: 500,
 };
+
+/** The column a table is paged by (its primary key). */
+function keyOf(table: BackupTable, row: Row): string {
+  return String(table === 'seed_records' ? row['key'] : table === 'published_pages' ? row['page_id'] : row['id']);
+}
 
 /** One page of a table after `after` (its key), in key order. */
 function fetchPage(tx: Transaction, table: BackupTable, after: string | undefined, limit: number): Promise<Row[]> {
@@ -100,6 +110,20 @@ function fetchPage(tx: Transaction, table: BackupTable, after: string | undefine
         .from(contentBlocks)
         .where(after ? gt(contentBlocks.id, after) : undefined)
         .orderBy(asc(contentBlocks.id))
+        .limit(limit);
+    case 'published_pages':
+      return tx
+        .select()
+        .from(publishedPages)
+        .where(after ? gt(publishedPages.page_id, after) : undefined)
+        .orderBy(asc(publishedPages.page_id))
+        .limit(limit);
+    case 'page_revisions':
+      return tx
+        .select()
+        .from(pageRevisions)
+        .where(after ? gt(pageRevisions.id, after) : undefined)
+        .orderBy(asc(pageRevisions.id))
         .limit(limit);
     case 'navigation_items':
       return tx
@@ -155,7 +179,7 @@ async function snapshotTables(db: Database, directory: string): Promise<Snapshot
             await handle.write(rows.map((row) => `${JSON.stringify(row)}\n`).join(''));
             count += rows.length;
             const last = rows[rows.length - 1]!;
-            after = String(table === 'seed_records' ? last['key'] : last['id']);
+            after = keyOf(table, last);
             if (table === 'images')
               for (const row of rows) for (const key of storedKeysOf(row as ImageRow)) mediaKeys.add(key);
             if (table === 'seo_settings') siteTitle = String(rows[0]!['site_title'] ?? '') || null;

@@ -51,7 +51,13 @@ function SummaryList({ summary }: { summary: BackupSummary }) {
   const rows: Array<[string, string]> = [
     ['Made on', formatDate(summary.created_at)],
     ['Source site', source],
-    ['Pages', String(summary.pages)],
+    ['Pages', `${summary.pages} (${summary.published_pages} published)`],
+    [
+      'Revisions',
+      summary.format_version >= 3
+        ? String(summary.revisions)
+        : 'none: an older backup (each page starts its history when restored)',
+    ],
     ['Content blocks', String(summary.blocks)],
     ['Navigation items', String(summary.navigation_items)],
     ['Images', `${summary.images} (${plural(summary.files, 'file')}, ${formatBytes(summary.file_bytes)})`],
@@ -153,8 +159,8 @@ export function BackupsScreen() {
             Download a backup
           </h3>
           <p className="mt-1 text-sm text-stone-600 dark:text-stone-300">
-            One .tar.gz file with every page and block, the navigation, the media library with all image files, and the
-            SEO and performance settings. Accounts are not included.
+            One .tar.gz file with every page and block (drafts, published versions and revisions), the navigation, the
+            media library with all image files, and the SEO and performance settings. Accounts are not included.
           </p>
           <a
             href="/api/v1/backup"
@@ -250,8 +256,8 @@ export function BackupsScreen() {
         </h3>
         <ul className="mt-3 list-disc space-y-2 pl-5">
           <li>
-            It replaces all pages, blocks, navigation, media folders, images and their files, and the SEO and
-            performance settings.
+            It replaces all pages with their published versions and revisions, blocks, navigation, media folders, images
+            and their files, and the SEO and performance settings.
           </li>
           <li>It keeps the people: accounts, sessions and sign-ins stay as they are.</li>
           <li>
