@@ -18,6 +18,7 @@ import { pageRevisions, publishedPages } from '../../src/features/publishing/pub
 import { seedRecords } from '../../src/features/seed/seed.table';
 import { performanceSettings, seoSettings } from '../../src/features/settings/settings.table';
 import type { Database } from '../../src/server/db/client.server';
+import { jobs } from '../../src/server/jobs/jobs.table';
 import { ApiClient, signedInClient } from '../helpers/auth';
 import {
   beforeDrafts,
@@ -380,11 +381,15 @@ describe('restoring a backup', () => {
     expect((await revisionsOf(targetAdmin, ids.unpublished)).map((revision) => revision.kind)).toEqual(['saved']);
 
     // Tak Bi Ha stays in Trash: listed there, gone for visitors and search.
-    const trash = await targetAdmin.get<{ items: Array<{ id: string }> }>('/api/v1/trash');
+    const trash = await targetAdmin.get<{ items: Array<{ id: string; deleted_at: string }> }>('/api/v1/trash');
     expect(trash.body.items.map((item) => item.id)).toEqual([ids.trashed]);
     expect([404, 410]).toContain((await fetch(`${target.url}/cenote-tak-bi-ha`)).status);
     const trashed = await getJson<{ results: Array<{ path: string }> }>(`${target.url}/api/v1/search?q=tak%20bi%20ha`);
     expect(trashed.body.results.map((result) => result.path)).not.toContain('/cenote-tak-bi-ha');
+    // Its purge is scheduled again on the target: 30 days after it went to Trash on the source.
+    const [purge] = await target.app.db.select().from(jobs).where(eq(jobs.key, `page.purge:${ids.trashed}`));
+    expect(purge?.state).toBe('pending');
+    expect(purge!.run_at.getTime() - new Date(trash.body.items[0]!.deleted_at).getTime()).toBe(30 * 24 * 3_600_000);
   });
 
   it('keeps a revision author where that account exists, and otherwise only the name', async () => {

@@ -124,6 +124,7 @@ describe('coverage', () => {
     'PATCH /api/v1/media/folders/{id}': writableFields(updateFolderSchema),
     'PUT /api/v1/settings/seo': writableFields(seoSettingsUpdateSchema),
     'PUT /api/v1/settings/performance': writableFields(performanceSettingsUpdateSchema),
+    'PUT /api/v1/pages/{id}/schedule': ['publish_at', 'unpublish_at'],
   };
   /** PUTs that are not field updates: the body is one required value, replaced as a whole. */
   const notFieldUpdates = ['PUT /api/v1/pages/{id}/blocks/order'];
@@ -234,7 +235,13 @@ describe('PATCH /api/v1/pages/:id', () => {
     const after = await readPage(id);
     expect(response.body.page).toEqual(after);
     // path is the slug's address; updated_at and version move with every save.
-    expectOnlyChanged({ before, after, field, expected, moving: ['updated_at', 'version', 'path', 'has_unpublished_changes'] });
+    expectOnlyChanged({
+      before,
+      after,
+      field,
+      expected,
+      moving: ['updated_at', 'version', 'path', 'has_unpublished_changes'],
+    });
     if (field !== 'slug') expect(after['path']).toBe(before['path']);
     expectVersionBumped(before, after);
   });
@@ -444,6 +451,28 @@ async function readBlock(id: string): Promise<Entity> {
   if (!block) throw new Error(`block ${id} is not listed`);
   return block;
 }
+
+describe('PUT /api/v1/pages/:id/schedule', () => {
+  it.each(['publish_at', 'unpublish_at'] as const)('changes %s alone and keeps the other time', async (field) => {
+    const page = await createFullPage();
+    const id = String(page['id']);
+    const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+    const both = await editor.request<{ page: Entity }>('PUT', `/api/v1/pages/${id}/schedule`, {
+      body: { publish_at: inHours(2), unpublish_at: inHours(48) },
+    });
+    expectOk(both, 'schedule both');
+    const other = field === 'publish_at' ? 'unpublish_at' : 'publish_at';
+    const expected = field === 'publish_at' ? inHours(3) : inHours(72);
+    const one = await editor.request<{ page: Entity }>('PUT', `/api/v1/pages/${id}/schedule`, {
+      body: { [field]: expected },
+    });
+    expectOk(one, `schedule ${field}`);
+    expect(one.body.page[field]).toBe(expected);
+    expect(one.body.page[other]).toBe(both.body.page[other]);
+    const after = await readPage(id);
+    expect(omit(after, [field])).toEqual(omit(both.body.page, [field]));
+  });
+});
 
 describe('PATCH /api/v1/blocks/:id', () => {
   it('changes is_active alone and nothing else', async () => {

@@ -11,6 +11,7 @@ import { contentTypeForKey, type MediaStore } from '../media/storage.server';
 import { navigationItems } from '../navigation/navigation.table';
 import { pages } from '../pages/pages.table';
 import { pageRevisions, publishedPages } from '../publishing/publishing.table';
+import { rebuildPageJobs } from '../publishing/schedule.server';
 import { refreshAllPageSearch } from '../search/search.service.server';
 import { seedRecords } from '../seed/seed.table';
 import { performanceSettings, seoSettings } from '../settings/settings.table';
@@ -299,6 +300,7 @@ export async function applyStagedBackup(
       const fresh = await insertTables(tx, staged);
       // The index holds the live copies (published_pages), now all in place.
       await refreshAllPageSearch(tx);
+      await rebuildPageJobs(tx);
       return { oldKeys: old, newKeys: fresh };
     }));
   } catch (error) {

@@ -1,8 +1,9 @@
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../server/db/client.server';
 import { badRequest } from '../../server/plugins/app-error.server';
 import { cancelJob, enqueueJob, type JobRecord, type Transaction } from '../../server/jobs/job-queue.server';
+import { jobs } from '../../server/jobs/jobs.table';
 import { pages, type PageRow } from '../pages/pages.table';
 import { purgeDateOf, purgePage } from '../pages/trash.service.server';
 import { lockDraft, publishDraft, scheduleActor, unpublishDraft } from './publishing.service.server';
@@ -75,6 +76,33 @@ export async function schedulePurge(db: Database | Transaction, pageId: string, 
 
 export async function cancelPurge(db: Database | Transaction, pageId: string): Promise<void> {
   await cancelJob(db, keyOf(trashPurgeJob, pageId));
+}
+
+/**
+ * After the pages were replaced wholesale (a backup restore): the pending page jobs are made again
+ * from the pages' own columns, so every schedule and every Trash purge of the restored site runs,
+ * and none of the replaced site does. A time already past runs at the next poll.
+ */
+export async function rebuildPageJobs(tx: Transaction): Promise<void> {
+  await tx
+    .delete(jobs)
+    .where(
+      and(eq(jobs.state, 'pending'), inArray(jobs.kind, [scheduledPublishJob, scheduledUnpublishJob, trashPurgeJob])),
+    );
+  const rows = await tx
+    .select({
+      id: pages.id,
+      publish_at: pages.publish_at,
+      unpublish_at: pages.unpublish_at,
+      deleted_at: pages.deleted_at,
+    })
+    .from(pages)
+    .where(or(isNotNull(pages.publish_at), isNotNull(pages.unpublish_at), isNotNull(pages.deleted_at)));
+  for (const row of rows) {
+    await syncJob(tx, scheduledPublishJob, row.id, row.publish_at);
+    await syncJob(tx, scheduledUnpublishJob, row.id, row.unpublish_at);
+    if (row.deleted_at) await schedulePurge(tx, row.id, row.deleted_at);
+  }
 }
 
 interface TimedPayload {
