@@ -133,7 +133,7 @@ export function BlockItem({
       setBase({ data: saved.block_data, version: saved.version });
       setDraft(saved.block_data);
       onSaved(saved);
-      toastSuccess('Block saved', 'The change is in the draft. Publish the page to show it to visitors.');
+      toastSuccess('Block updated', 'Saved in the draft. Publish the page to show it to visitors.');
     } catch (error) {
       if (error instanceof ApiError && error.code === 'version_conflict') {
         setConflict(true);
@@ -217,7 +217,7 @@ export function BlockItem({
           {autosave.status === 'retrying' || autosave.status === 'conflict' || autosave.status === 'invalid' ? (
             <span className="text-xs font-medium text-red-700">Not saved</span>
           ) : dirty ? (
-            <span className="text-xs font-medium text-stone-500">Editing…</span>
+            <span className="text-xs font-medium text-amber-700">Unsaved</span>
           ) : null}
           <ChevronDown
             aria-hidden="true"

@@ -35,16 +35,21 @@ export function BlockList({ pageId, onDirtyChange }: { pageId: string; onDirtyCh
   useEffect(() => onDirtyChange?.(dirtyBlocks.size > 0), [dirtyBlocks, onDirtyChange]);
 
   const byId = useMemo(() => new Map((blocks.data ?? []).map((block) => [block.id, block])), [blocks.data]);
+  // A block write changes the page's draft state ('Unpublished changes') and the pages list.
+  const draftChanged = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: ['pages'] });
+    void queryClient.invalidateQueries({ queryKey: ['page', pageId] });
+  }, [queryClient, pageId]);
   const refresh = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: blocksQueryKey(pageId) });
-    void queryClient.invalidateQueries({ queryKey: ['pages'] });
-  }, [queryClient, pageId]);
+    draftChanged();
+  }, [queryClient, pageId, draftChanged]);
 
   const reorder = useMutation({
     mutationFn: (ids: string[]) => api.put<{ blocks: BlockDto[] }>(`/api/v1/pages/${pageId}/blocks/order`, { ids }),
     onSuccess: (result) => {
       queryClient.setQueryData(blocksQueryKey(pageId), result.blocks);
-      void queryClient.invalidateQueries({ queryKey: ['pages'] });
+      draftChanged();
       toastSuccess('Blocks reordered');
     },
     onError: (error) => {
@@ -130,7 +135,7 @@ export function BlockList({ pageId, onDirtyChange }: { pageId: string; onDirtyCh
                   queryClient.setQueryData<BlockDto[]>(blocksQueryKey(pageId), (current) =>
                     current?.map((item) => (item.id === saved.id ? saved : item)),
                   );
-                  void queryClient.invalidateQueries({ queryKey: ['pages'] });
+                  draftChanged();
                 }}
                 onRefresh={refresh}
                 onDirtyChange={(dirty) => setDirty(id, dirty)}
@@ -146,7 +151,7 @@ export function BlockList({ pageId, onDirtyChange }: { pageId: string; onDirtyCh
         onCreated={(block) => {
           queryClient.setQueryData<BlockDto[]>(blocksQueryKey(pageId), (current) => [...(current ?? []), block]);
           setExpanded((current) => new Set(current).add(block.id));
-          void queryClient.invalidateQueries({ queryKey: ['pages'] });
+          draftChanged();
         }}
       />
     </div>

@@ -67,8 +67,10 @@ export function PreviewButtons({ pageId, beforePreview }: { pageId: string; befo
     try {
       await beforePreview();
       const { url } = await createPreviewLink(pageId);
-      if (tab) tab.location.href = url;
-      else window.location.assign(url);
+      // Same origin as the admin: the public address may differ (a proxy, a CDN) from where the editor works.
+      const local = new URL(url).pathname;
+      if (tab) tab.location.href = local;
+      else window.location.assign(local);
     } catch (error) {
       tab?.close();
       toastFailure('Failed to open the preview.', error);

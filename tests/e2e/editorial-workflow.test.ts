@@ -1,0 +1,176 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pages } from '../../src/features/pages/pages.table';
+import { createUserWithRole } from '../helpers/auth';
+import { projectRoot, startTestApp, type TestApp } from '../helpers/build-app';
+import { launchBrowser, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
+
+/**
+ * The editor's side of decisions 30–33 in Chromium: draft edits, the 'Unpublished changes' state,
+ * preview, publish, autosave across a reload, and the publish failures other CMSs shipped.
+ */
+let server: TestApp;
+let browser: Browser;
+let editor: { email: string; password: string };
+const screenshots = path.join(projectRoot, 'dist', 'screenshots', 'editorial');
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestApp({ env: { JOBS_WORKER: 'false' } }), launchBrowser()]);
+  editor = await createUserWithRole(server, 'editor');
+  await mkdir(screenshots, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function signedIn(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  const page = await context.newPage();
+  const errors = watchPageErrors(page);
+  await page.goto(`${server.url}/auth?next=/admin/pages`);
+  await page.getByLabel('Email').fill(editor.email);
+  await page.getByLabel('Password', { exact: true }).fill(editor.password);
+  await page.getByRole('button', { name: 'Sign In' }).last().click();
+  await page.waitForURL((url) => url.pathname.startsWith('/admin'));
+  return { context, page, errors };
+}
+
+async function pageId(slug: string): Promise<string> {
+  const [row] = await server.app.db.select({ id: pages.id }).from(pages).where(eq(pages.slug, slug));
+  return row!.id;
+}
+
+async function openBlocks(page: Page, slug: string): Promise<Locator> {
+  await page.goto(`${server.url}/admin/pages/${await pageId(slug)}?tab=blocks`);
+  const hero = page.locator('ol[aria-label="Content blocks"] > li').first();
+  await hero.getByRole('button', { name: /Edit block/ }).click();
+  return hero;
+}
+
+const status = (page: Page) => page.getByLabel('Page status');
+const publicHtml = (slug: string) => fetch(`${server.url}/${slug}`).then((response) => response.text());
+
+describe('the editorial workflow in the editor', () => {
+  it('an edit of a hero title shows as Unpublished changes, previews, publishes and reaches visitors', async () => {
+    const { context, page, errors } = await signedIn();
+    const hero = await openBlocks(page, 'cenote-dos-ojos');
+    await expect.poll(() => status(page).textContent()).toContain('Published');
+    await hero.getByLabel('Title', { exact: true }).fill('Dos Ojos, the two eyes of Tulum');
+    // Autosave: no button pressed, the draft is saved after the pause.
+    await page.locator('[data-autosave="saved"]').waitFor({ timeout: 10_000 });
+    await expect.poll(() => status(page).textContent()).toContain('Unpublished changes');
+    expect(await publicHtml('cenote-dos-ojos')).not.toContain('Dos Ojos, the two eyes of Tulum');
+    await page.screenshot({ path: path.join(screenshots, 'editor-unpublished-changes.png') });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    const [preview] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('button', { name: 'Preview', exact: true }).click(),
+    ]);
+    await preview.waitForURL(/\/preview\//);
+    await preview.getByText('Dos Ojos, the two eyes of Tulum').first().waitFor();
+    await preview.close();
+
+    await page.getByRole('button', { name: 'Copy preview link' }).click();
+    await page.getByText('Preview link copied').first().waitFor();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toMatch(/^https?:\/\/[^/]+\/preview\/[\w.-]+$/);
+    // The link names the public address (PUBLIC_URL); the test server answers for it here.
+    const signedOut = await fetch(`${server.url}${new URL(link).pathname}`);
+    expect(signedOut.status).toBe(200);
+    expect(signedOut.headers.get('x-robots-tag')).toContain('noindex');
+    expect(await signedOut.text()).toContain('Dos Ojos, the two eyes of Tulum');
+
+    await page.getByRole('button', { name: 'Publish changes' }).click();
+    await page.getByText('Changes published').first().waitFor();
+    await expect.poll(() => status(page).textContent()).not.toContain('Unpublished changes');
+    expect(await publicHtml('cenote-dos-ojos')).toContain('Dos Ojos, the two eyes of Tulum');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('autosave keeps typing across a reload', async () => {
+    const { context, page, errors } = await signedIn();
+    const hero = await openBlocks(page, 'cenote-angelita');
+    const subtitle = hero.getByLabel('Subtitle', { exact: true });
+    await subtitle.fill('A river of hydrogen sulphide, thirty metres down');
+    await page.locator('[data-autosave="saved"]').waitFor({ timeout: 10_000 });
+    await page.reload();
+    const again = page.locator('ol[aria-label="Content blocks"] > li').first();
+    await again.getByRole('button', { name: /Edit block/ }).click();
+    expect(await again.getByLabel('Subtitle', { exact: true }).inputValue()).toBe(
+      'A river of hydrogen sulphide, thirty metres down',
+    );
+    expect(await publicHtml('cenote-angelita')).not.toContain('A river of hydrogen sulphide');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('Publish right after typing publishes the last keystrokes and leaves no unpublished changes (Payload #1748)', async () => {
+    const { context, page, errors } = await signedIn();
+    const hero = await openBlocks(page, 'cenote-el-pit');
+    await hero.getByLabel('Title', { exact: true }).fill('El Pit, published at once');
+    // No pause: the autosave is still waiting when Publish is pressed.
+    await page.getByRole('button', { name: /^Publish/ }).click();
+    await page.getByText('Changes published').first().waitFor();
+    await expect.poll(() => publicHtml('cenote-el-pit')).toContain('El Pit, published at once');
+    await page.waitForTimeout(2500);
+    await expect.poll(() => status(page).textContent()).not.toContain('Unpublished changes');
+    const { body } = await fetch(`${server.url}/api/v1/pages/by-slug/cenote-el-pit`).then(async (r) => ({
+      body: (await r.json()) as { page: { is_published: boolean } },
+    }));
+    expect(body.page.is_published).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a failed publish keeps the draft on screen and the button usable (Payload #17517)', async () => {
+    const { context, page, errors } = await signedIn();
+    const hero = await openBlocks(page, 'cenote-nicte-ha');
+    await hero.getByLabel('Title', { exact: true }).fill('Nicte-Ha, second attempt wins');
+    await page.locator('[data-autosave="saved"]').waitFor({ timeout: 10_000 });
+    let failNext = true;
+    await page.route('**/publish', async (route) => {
+      if (failNext) {
+        failNext = false;
+        await route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: '{"error":{"code":"unavailable","message":"x"}}',
+        });
+      } else await route.continue();
+    });
+    const publish = page.getByRole('button', { name: 'Publish changes' });
+    await publish.click();
+    await page.getByText('Failed to publish the page. Please try again.').first().waitFor();
+    expect(await hero.getByLabel('Title', { exact: true }).inputValue()).toBe('Nicte-Ha, second attempt wins');
+    expect(await publish.isEnabled()).toBe(true);
+    expect(await publicHtml('cenote-nicte-ha')).not.toContain('second attempt wins');
+    await publish.click();
+    await page.getByText('Changes published').first().waitFor();
+    expect(await publicHtml('cenote-nicte-ha')).toContain('second attempt wins');
+    expect(errors.filter((error) => !error.includes('503'))).toEqual([]);
+    await context.close();
+  });
+
+  it('discard changes asks first and brings back the published version', async () => {
+    const { context, page, errors } = await signedIn();
+    const hero = await openBlocks(page, 'cenote-carwash');
+    const published = await hero.getByLabel('Title', { exact: true }).inputValue();
+    await hero.getByLabel('Title', { exact: true }).fill('A title to throw away');
+    await page.locator('[data-autosave="saved"]').waitFor({ timeout: 10_000 });
+    await page.getByRole('button', { name: 'Discard changes' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByRole('button', { name: 'Discard changes' }).click();
+    await page.getByText('Changes discarded').first().waitFor();
+    await expect.poll(() => hero.getByLabel('Title', { exact: true }).inputValue()).toBe(published);
+    await expect.poll(() => status(page).textContent()).not.toContain('Unpublished changes');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
