@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { Check, Copy, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { mayDiscard, useUnsavedGuard } from '../ui/use-unsaved-guard';
 import { scoreImageSeo } from '../../../features/media/image-seo';
 import { maxAltTextLength, maxCaptionLength, maxCategoryLength } from '../../../features/media/media.dto';
 import { api, ApiError } from '../../../shared/lib/api-client';
@@ -56,16 +57,33 @@ export function EditImageDialog({
   /** Categories already in use, offered as suggestions. */
   categories: string[];
 }) {
+  const [dirty, setDirty] = useState(false);
+  useUnsavedGuard(image !== null && dirty);
   return (
     <MediaDialog
       open={image !== null}
-      onOpenChange={(open) => !open && onClose()}
+      onOpenChange={(open) => {
+        if (!open && mayDiscard(dirty)) {
+          setDirty(false);
+          onClose();
+        }
+      }}
       title="Edit Image"
       description={image ? <span className="break-all">{image.filename}</span> : undefined}
       width="64rem"
     >
       {image ? (
-        <EditImageForm key={image.id} image={image} folders={folders} categories={categories} onClose={onClose} />
+        <EditImageForm
+          key={image.id}
+          image={image}
+          folders={folders}
+          categories={categories}
+          onClose={() => {
+            setDirty(false);
+            onClose();
+          }}
+          onDirtyChange={setDirty}
+        />
       ) : null}
     </MediaDialog>
   );
@@ -76,11 +94,13 @@ function EditImageForm({
   folders,
   categories,
   onClose,
+  onDirtyChange,
 }: {
   image: ImageDto;
   folders: FolderOption[];
   categories: string[];
   onClose: () => void;
+  onDirtyChange: (dirty: boolean) => void;
 }) {
   const queryClient = useQueryClient();
   const idPrefix = `edit-image-${useId().replaceAll(':', '')}`;
@@ -93,6 +113,7 @@ function EditImageForm({
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const dirty = !sameDraft(draft, draftOf(base));
+  useEffect(() => onDirtyChange(dirty && !saving), [dirty, saving, onDirtyChange]);
 
   // The grid's copy may be a moment old: take the server's usage count and score for this version.
   useEffect(() => {

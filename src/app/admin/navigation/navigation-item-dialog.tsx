@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useState, type FormEvent } from 'react';
+import { mayDiscard, useUnsavedGuard } from '../ui/use-unsaved-guard';
 import { toast } from 'sonner';
 import { ImageField } from '../../../features/blocks/image-field';
 import type { MenuType, NavigationNode } from '../../../features/navigation/navigation.dto';
@@ -38,24 +39,32 @@ export function NavigationItemDialog({
     is_active: true,
     image_url: '',
   });
+  const [initial, setInitial] = useState<ItemForm>(form);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     if (!open) return;
     setErrors({});
-    setForm(
-      item
-        ? {
-            title: item.title,
-            link_url: item.link_url,
-            description: item.description ?? '',
-            is_active: item.is_active,
-            image_url: item.image?.original_url ?? '',
-          }
-        : { title: '', link_url: '', description: '', is_active: true, image_url: '' },
-    );
+    const start = item
+      ? {
+          title: item.title,
+          link_url: item.link_url,
+          description: item.description ?? '',
+          is_active: item.is_active,
+          image_url: item.image?.original_url ?? '',
+        }
+      : { title: '', link_url: '', description: '', is_active: true, image_url: '' };
+    setForm(start);
+    setInitial(start);
   }, [open, item]);
+
+  const dirty = open && !busy && JSON.stringify(form) !== JSON.stringify(initial);
+  useUnsavedGuard(dirty);
+  const close = (next: boolean) => {
+    if (!next && !mayDiscard(dirty)) return;
+    onOpenChange(next);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -109,7 +118,7 @@ export function NavigationItemDialog({
     setForm((current) => ({ ...current, [key]: value }));
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+    <Dialog.Root open={open} onOpenChange={close}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(94vw,32rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-2xl dark:bg-abyss-900">

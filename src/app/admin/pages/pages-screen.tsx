@@ -1,9 +1,10 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { format } from 'date-fns';
-import { ChevronRight, MoreHorizontal, Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { ChevronRight, MoreHorizontal, Pencil, Plus, Search, Trash2, CalendarClock } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PageStatusBadge } from './editorial-actions';
 import { api } from '../../../shared/lib/api-client';
 import { Button } from '../../../shared/ui/button';
 import { inputClass } from '../../../shared/ui/field';
@@ -159,13 +160,12 @@ export function PagesScreen() {
                         {page.title}
                       </Link>
                       <span className="font-mono text-xs text-stone-500">{page.path}</span>
-                      <span
-                        className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
-                          page.is_published ? 'bg-emerald-100 text-emerald-800' : 'bg-amber-100 text-amber-900'
-                        }`}
-                      >
-                        {page.is_published ? 'Published' : 'Draft'}
-                      </span>
+                      <PageStatusBadge page={page} />
+                      {page.publish_at || page.unpublish_at ? (
+                        <span className="inline-flex items-center gap-1 rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900 dark:bg-sky-950 dark:text-sky-200">
+                          <CalendarClock aria-hidden="true" className="size-3" /> Scheduled
+                        </span>
+                      ) : null}
                       <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs text-stone-700 dark:bg-white/10 dark:text-stone-300">
                         {page.page_type || 'standard'}
                       </span>

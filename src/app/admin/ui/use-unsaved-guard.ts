@@ -24,3 +24,8 @@ export function useUnsavedGuard(dirty: boolean): void {
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [dirty]);
 }
+
+/** For dialogs: closing one with unsaved edits asks first. True when it may close. */
+export function mayDiscard(dirty: boolean): boolean {
+  return !dirty || window.confirm(unsavedChangesMessage);
+}
