@@ -9,6 +9,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { buildAndStart, root } from './production-server';
+import { measurePublishLatency } from './publish-latency';
 
 const seconds = Number(process.env['BENCH_SECONDS'] ?? 10);
 const connections = Number(process.env['BENCH_CONNECTIONS'] ?? 10);
@@ -195,6 +196,7 @@ try {
 
   for (const result of results)
     result.ratio = Number((result.requestsPerSecond / baseline.requestsPerSecond).toFixed(3));
+  const publishing = await measurePublishLatency(base, session, 'cenote-angelita');
 
   const siteHtml = await (await fetch(`${base}/cenote-dos-ojos`)).text();
   const adminHtml = await (await fetch(`${base}/admin`, { headers: { cookie: session.cookie } })).text();
@@ -220,6 +222,7 @@ try {
     mixedWriteShare: Number(mixedShare.toFixed(3)),
     mixedErrors: reads.errors + reads.non2xx + writeResult.errors + writeResult.non2xx,
     budgets,
+    publishing,
     peakRssBytes: peak,
     peakRssMbAtStart,
     targets: {
@@ -256,6 +259,9 @@ try {
     `public page JS ${(budgets.publicJsGzip / 1024).toFixed(1)} KB gzip, CSS ${(budgets.publicCssGzip / 1024).toFixed(1)} KB gzip; admin JS ${(budgets.adminJsGzip / 1024).toFixed(1)} KB, CSS ${(budgets.adminCssGzip / 1024).toFixed(1)} KB`,
   );
   console.log(`public pages load admin code: ${budgets.publicLoadsAdminCode}`);
+  console.log(
+    `publish: p50 ${publishing.publishP50Ms} ms, p95 ${publishing.publishP95Ms} ms; draft save p50 ${publishing.saveP50Ms} ms, p95 ${publishing.saveP95Ms} ms (publish/save ${publishing.ratio}); stale reads after publish: ${publishing.staleReads}/${publishing.rounds}`,
+  );
   console.log(`server peak RSS ${(peak / 1024 / 1024).toFixed(0)} MB (${peakRssMbAtStart} MB once started and seeded)`);
 } finally {
   await server.stop();

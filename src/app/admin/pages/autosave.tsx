@@ -10,6 +10,8 @@ import { ApiError } from '../../../shared/lib/api-client';
 export type AutosaveStatus = 'idle' | 'pending' | 'saving' | 'saved' | 'retrying' | 'conflict' | 'invalid';
 
 export const autosaveDelayMs = 2000;
+/** Typing without a pause is still saved this often: a crash loses at most these seconds. */
+export const autosaveMaxWaitMs = 10_000;
 const maxRetryDelayMs = 30_000;
 
 interface Registered {
@@ -81,7 +83,8 @@ export function useCombinedAutosaveStatus(): AutosaveStatus {
 }
 
 /**
- * Saves `value` through `save` once it has stopped changing for `delayMs`, when the tab is hidden
+ * Saves `value` through `save` once it has stopped changing for `delayMs` (and at least every
+ * `autosaveMaxWaitMs` while it keeps changing), when the tab is hidden
  * or closed, and when the component goes away. A failure of the network or the server is retried
  * with a growing pause; a refusal (version conflict, invalid input) stops and keeps the input on
  * screen for the editor to resolve. `save` must record the new server version itself (in a ref),
@@ -112,6 +115,8 @@ export function useAutosave<T>({
   const inflight = useRef<Promise<boolean> | null>(null);
   const attempts = useRef(0);
   const mounted = useRef(true);
+  // When the oldest edit not yet sent was made: a pause is waited for, but never past the max wait.
+  const pendingSince = useRef<number | null>(null);
 
   const update = useCallback((next: AutosaveStatus) => {
     statusRef.current = next;
@@ -126,6 +131,7 @@ export function useAutosave<T>({
       const current = latest.current;
       if (!current.enabled || !current.dirty) return true;
       if (statusRef.current === 'conflict' || statusRef.current === 'invalid') return false;
+      pendingSince.current = null;
       update('saving');
       const attempt = current.save(current.value, { keepalive }).then(
         () => {
@@ -171,7 +177,9 @@ export function useAutosave<T>({
     if (statusRef.current === 'conflict') return;
     if (statusRef.current !== 'saving' && statusRef.current !== 'retrying') update('pending');
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => void run(), delayMs);
+    pendingSince.current ??= Date.now();
+    const wait = Math.min(delayMs, Math.max(0, pendingSince.current + autosaveMaxWaitMs - Date.now()));
+    timer.current = setTimeout(() => void run(), wait);
     return () => clearTimeout(timer.current);
   }, [valueKey, dirty, enabled, delayMs, run, update]);
 
