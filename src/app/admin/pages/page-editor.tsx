@@ -1,7 +1,7 @@
 import * as Switch from '@radix-ui/react-switch';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, ExternalLink, Trash2 } from 'lucide-react';
+import { ArrowLeft, ExternalLink, History, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ImageField } from '../../../features/blocks/image-field';
@@ -15,6 +15,7 @@ import { BlockList } from '../blocks/block-list';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { toastFailure, toastSuccess } from '../ui/toasts';
 import { useUnsavedGuard } from '../ui/use-unsaved-guard';
+import { RevisionsPanel } from './revisions-panel';
 
 interface PageForm {
   title: string;
@@ -155,6 +156,7 @@ export function PageEditor() {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [blocksDirty, setBlocksDirty] = useState(false);
+  const [showRevisions, setShowRevisions] = useState(false);
 
   useEffect(() => {
     if (page.data) {
@@ -230,11 +232,11 @@ export function PageEditor() {
     setDeleting(true);
     try {
       await api.delete(`/api/v1/pages/${id}`);
-      toastSuccess('Page deleted', `"${loadedForm.title}" has been deleted successfully.`);
+      toastSuccess('Moved to Trash', `"${loadedForm.title}" can be restored from Trash for 30 days.`);
       await queryClient.invalidateQueries({ queryKey: ['pages'] });
       void navigate('/admin/pages');
     } catch (error) {
-      toastFailure('Failed to delete page.', error);
+      toastFailure('Failed to move the page to Trash.', error);
       setDeleting(false);
     }
   };
@@ -288,6 +290,17 @@ export function PageEditor() {
           >
             <ExternalLink aria-hidden="true" className="size-4" /> Preview
           </a>
+        ) : null}
+        {!isNew ? (
+          <Button
+            variant="secondary"
+            icon={<History aria-hidden="true" className="size-4" />}
+            aria-haspopup="dialog"
+            aria-expanded={showRevisions}
+            onClick={() => setShowRevisions((shown) => !shown)}
+          >
+            Revisions
+          </Button>
         ) : null}
         {!isNew ? (
           <Button
@@ -496,11 +509,20 @@ export function PageEditor() {
       <ConfirmDialog
         open={confirmDelete}
         onOpenChange={setConfirmDelete}
-        title="Delete page"
-        description={`Are you sure you want to delete "${loadedForm.title}"? This action cannot be undone.`}
+        title="Move to Trash"
+        description={`"${loadedForm.title}" moves to Trash and visitors no longer see it. You can restore it from Trash for 30 days; after that it is deleted for good.`}
+        confirmLabel="Move to Trash"
         busy={deleting}
         onConfirm={() => void remove()}
       />
+      {!isNew && id ? (
+        <RevisionsPanel
+          pageId={id}
+          open={showRevisions}
+          onClose={() => setShowRevisions(false)}
+          onRestored={() => void page.refetch()}
+        />
+      ) : null}
     </form>
   );
 }
