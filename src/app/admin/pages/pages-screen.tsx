@@ -109,11 +109,15 @@ export function PagesScreen() {
         >
           <Trash2 aria-hidden="true" className="size-4" /> Trash
           {trashCount !== null && trashCount !== '0' ? (
-            <span className="rounded-full bg-stone-100 px-1.5 text-xs font-semibold text-stone-700 dark:bg-white/10 dark:text-stone-200">
-              <span className="sr-only">(</span>
-              {trashCount}
-              <span className="sr-only">{trashCount === '1' ? ' page)' : ' pages)'}</span>
-            </span>
+            <>
+              <span
+                aria-hidden="true"
+                className="rounded-full bg-stone-100 px-1.5 text-xs font-semibold text-stone-700 dark:bg-white/10 dark:text-stone-200"
+              >
+                {trashCount}
+              </span>
+              <span className="sr-only">{` (${trashCount} ${trashCount === '1' ? 'page' : 'pages'})`}</span>
+            </>
           ) : null}
         </Link>
         <Button icon={<Plus aria-hidden="true" className="size-4" />} onClick={() => void navigate('/admin/pages/new')}>

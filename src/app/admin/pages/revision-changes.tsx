@@ -68,7 +68,7 @@ function Empty({ value }: { value: string }) {
 function BeforeAfter({ change }: { change: FieldChange }) {
   const pre = change.format === 'json';
   const valueClass = pre
-    ? 'max-h-48 overflow-auto rounded-md bg-stone-50 p-2 font-mono text-xs whitespace-pre-wrap dark:bg-abyss-950'
+    ? 'rounded-md bg-stone-50 p-2 font-mono text-xs break-all whitespace-pre-wrap dark:bg-abyss-950'
     : 'break-words';
   return (
     <dl className="grid grid-cols-[7.5rem_minmax(0,1fr)] gap-x-3 gap-y-1">

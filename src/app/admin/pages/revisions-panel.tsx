@@ -16,6 +16,7 @@ import { Button } from '../../../shared/ui/button';
 import { Spinner } from '../../../shared/ui/spinner';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { toastFailure, toastSuccess } from '../ui/toasts';
+import { useReturnFocus } from '../ui/use-return-focus';
 import { RevisionChanges } from './revision-changes';
 
 type RevisionKind = 'published' | 'saved' | 'autosave' | 'restored';
@@ -91,11 +92,15 @@ export function RevisionsPanel({
   onClose: () => void;
   onRestored: (page: PageDto) => void;
 }) {
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-stone-950/30" />
-        <Dialog.Content className="fixed inset-y-0 right-0 z-40 flex w-[min(100vw,62rem)] flex-col border-l border-stone-200 bg-white shadow-2xl outline-none dark:border-white/10 dark:bg-abyss-900">
+        <Dialog.Content
+          {...returnFocus}
+          className="fixed inset-y-0 right-0 z-40 flex w-[min(100vw,62rem)] flex-col border-l border-stone-200 bg-white shadow-2xl outline-none dark:border-white/10 dark:bg-abyss-900"
+        >
           <div className="flex items-start gap-3 border-b border-stone-200 px-5 py-3 dark:border-white/10">
             <div className="mr-auto">
               <Dialog.Title className="text-base font-semibold text-stone-900 dark:text-stone-50">
@@ -201,13 +206,18 @@ function RevisionListbox({
   selectedId: string | null;
   onSelect: (id: string) => void;
 }) {
-  const [activeIndex, setActiveIndex] = useState(0);
+  // The Tab stop follows the revision, not its place: a restore adds one above it.
+  const [activeId, setActiveId] = useState<string | null>(null);
   const options = useRef<Array<HTMLLIElement | null>>([]);
-  const active = Math.min(activeIndex, items.length - 1);
+  const active = Math.max(
+    0,
+    items.findIndex((item) => item.id === activeId),
+  );
 
   const focusAt = (index: number) => {
     const next = Math.max(0, Math.min(items.length - 1, index));
-    setActiveIndex(next);
+    const item = items[next];
+    if (item) setActiveId(item.id);
     options.current[next]?.focus();
   };
 
@@ -244,10 +254,10 @@ function RevisionListbox({
             aria-selected={isSelected}
             tabIndex={index === active ? 0 : -1}
             onClick={() => {
-              setActiveIndex(index);
+              setActiveId(item.id);
               onSelect(item.id);
             }}
-            onFocus={() => setActiveIndex(index)}
+            onFocus={() => setActiveId(item.id)}
             onKeyDown={(event) => onKeyDown(event, index, item.id)}
             className={`cursor-pointer border-l-2 px-4 py-2.5 text-sm outline-offset-[-2px] ${
               isSelected

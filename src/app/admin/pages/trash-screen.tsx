@@ -124,7 +124,7 @@ export function TrashScreen() {
                     Page
                   </th>
                   <th scope="col" className="px-4 py-2 font-semibold">
-                    Status
+                    Restores as
                   </th>
                   <th scope="col" className="px-4 py-2 font-semibold">
                     Deleted
@@ -164,7 +164,7 @@ export function TrashScreen() {
                       </td>
                       <td className="px-4 py-2.5 whitespace-nowrap text-stone-700 dark:text-stone-300">
                         <time dateTime={item.purge_at} title={exactTime(purge)}>
-                          Deleted for good on {dayOf(purge)}
+                          on {dayOf(purge)}
                         </time>
                       </td>
                       <td className="px-4 py-2 text-right">
