@@ -124,7 +124,8 @@ describe('pages and blocks in the admin', () => {
       .toMatch(/^Block 6: Quote/);
 
     await page.getByRole('tab', { name: 'Content', exact: true }).click();
-    await page.getByRole('switch').first().click();
+    // By name: right after the tab click the blocks' own switches can still be on screen.
+    await page.getByRole('switch', { name: 'Published' }).click();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Page updated').first().waitFor();
 
