@@ -1,16 +1,18 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/build-app';
-import { createUserWithRole } from '../helpers/auth';
+import { createUserWithRole, signedInClient, type ApiClient } from '../helpers/auth';
 import { launchBrowser, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
 
 let server: TestApp;
 let browser: Browser;
 let admin: { email: string; password: string };
+let editorApi: ApiClient;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startTestApp(), launchBrowser()]);
   admin = await createUserWithRole(server, 'admin');
+  editorApi = await signedInClient(server, 'editor');
 });
 afterAll(async () => {
   await browser?.close();
@@ -45,6 +47,13 @@ async function saveBlock(block: Locator, page: Page) {
   await block.getByRole('button', { name: 'Save block' }).click();
   await page.getByText('Block updated').first().waitFor();
   await expect.poll(() => block.getByText('Unsaved').count()).toBe(0);
+}
+
+/** Publishes a page's draft through the API (decision 30: edits reach visitors only when published). */
+async function publish(pageId: string) {
+  const current = await editorApi.get<{ page: { version: number } }>(`/api/v1/pages/${pageId}`);
+  const published = await editorApi.post(`/api/v1/pages/${pageId}/publish`, { version: current.body.page.version });
+  expect(published.status).toBe(200);
 }
 
 async function publicText(path: string): Promise<{ status: number; text: string }> {
@@ -115,7 +124,8 @@ describe('pages and blocks in the admin', () => {
       .toMatch(/^Block 6: Quote/);
 
     await page.getByRole('tab', { name: 'Content', exact: true }).click();
-    await page.getByRole('switch').first().click();
+    // By name: right after the tab click the blocks' own switches can still be on screen.
+    await page.getByRole('switch', { name: 'Published' }).click();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Page updated').first().waitFor();
 
@@ -134,17 +144,23 @@ describe('pages and blocks in the admin', () => {
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(published.text).toContain('Prueba rich text body.');
 
-    // Hide the quote: gone from the public page, still listed (Inactive) in the admin.
+    // Hide the quote: still listed (Inactive) in the admin; visitors keep it until the draft is published.
     await page.getByRole('tab', { name: 'Content Blocks' }).click();
     await page.getByRole('switch', { name: 'Block 6 active' }).click();
     await page.getByText('The block is hidden from visitors.').first().waitFor();
-    expect((await publicText('/cenote-prueba')).text).not.toContain('Prueba quote words');
     expect(await blockItems(page).nth(5).getByText('Inactive').count()).toBe(1);
+    expect((await publicText('/cenote-prueba')).text).toContain('Prueba quote words');
+    const pageId = /\/admin\/pages\/([0-9a-f-]+)/.exec(page.url())?.[1] ?? '';
+    await publish(pageId);
+    expect((await publicText('/cenote-prueba')).text).not.toContain('Prueba quote words');
 
+    // Deleting moves the page to Trash (decision 35): visitors get 404 at once.
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Move to Trash' });
+    await confirm.getByText('You can restore it from Trash for 30 days').waitFor();
+    await confirm.getByRole('button', { name: 'Move to Trash' }).click();
     await page.waitForURL(/\/admin\/pages$/);
-    await page.getByText('"Cenote Prueba" has been deleted successfully.').first().waitFor();
+    await page.getByText('"Cenote Prueba" can be restored from Trash for 30 days.').first().waitFor();
     expect((await publicText('/cenote-prueba')).status).toBe(404);
     expect(errors).toEqual([]);
     await context.close();
@@ -170,6 +186,16 @@ describe('pages and blocks in the admin', () => {
     expect(await blockB.getByRole('textbox', { name: 'Heading', exact: true }).inputValue()).toBe(
       'Typed by B after A saved',
     );
+    // A's save went into the draft; visitors see it once it is published.
+    const angelita = (
+      await editorApi.get<{ pages: Array<{ id: string; slug: string }> }>('/api/v1/pages')
+    ).body.pages.find((candidate) => candidate.slug === 'cenote-angelita');
+    const draft = await editorApi.get<{ blocks: Array<{ block_data: Record<string, unknown> }> }>(
+      `/api/v1/pages/${angelita?.id}/blocks`,
+    );
+    expect(draft.body.blocks.some((block) => block.block_data['heading'] === 'Saved first by A')).toBe(true);
+    expect((await publicText('/cenote-angelita')).text).not.toContain('Saved first by A');
+    await publish(angelita?.id ?? '');
     expect((await publicText('/cenote-angelita')).text).toContain('Saved first by A');
     await first.context.close();
     await second.context.close();

@@ -24,6 +24,9 @@ export function AddBlockDialog({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // React events bubble through portals: without this, the page editor's form around the
+    // block list would take this submit as its own and save the page (a stray revision).
+    event.stopPropagation();
     if (!type) {
       toast.error('Missing information', { description: 'Please select a block type.' });
       return;

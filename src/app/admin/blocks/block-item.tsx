@@ -1,10 +1,10 @@
 import * as Switch from '@radix-ui/react-switch';
 import { ArrowDown, ArrowUp, ChevronDown, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { blockLabel, blockSummary, blockTypeLabel } from '../../../features/blocks/block-label';
 import { BlockDataEditor } from '../../../features/blocks/editors';
 import { BlockRenderProvider } from '../../../features/blocks/render-context';
 import { RenderBlock } from '../../../features/blocks/renderers';
-import { blockDefinitions, isKnownBlockType } from '../../../features/blocks/registry';
 import type { BlockDto } from '../../../features/pages/pages.dto';
 import { api, ApiError } from '../../../shared/lib/api-client';
 import { Button } from '../../../shared/ui/button';
@@ -14,25 +14,6 @@ import { ConfirmDialog } from '../ui/confirm-dialog';
 import { toastFailure, toastSuccess } from '../ui/toasts';
 
 const previewContext = { images: {}, policy: { webp: true, avif: true, lazy: false } };
-
-function labelOf(type: string): string {
-  return isKnownBlockType(type) ? blockDefinitions[type].label : `${type} (unknown type)`;
-}
-
-/** The block's own headline, so editors can tell blocks of one type apart. */
-function summaryOf(data: Record<string, unknown>): string {
-  for (const key of ['title', 'heading', 'quote']) {
-    const value = data[key];
-    if (typeof value === 'string' && value.trim() !== '') return value;
-  }
-  return '';
-}
-
-/** How a block is named on screen and in announcements: 'Block 3: Hero – Dive the cenotes'. */
-export function blockLabel(block: Pick<BlockDto, 'block_type' | 'block_data'>, position: number): string {
-  const summary = summaryOf(block.block_data);
-  return `Block ${position}: ${labelOf(block.block_type)}${summary ? ` – ${summary}` : ''}`;
-}
 
 export function BlockItem({
   block,
@@ -187,8 +168,8 @@ export function BlockItem({
     }
   };
 
-  const label = labelOf(block.block_type);
-  const summary = summaryOf(draft);
+  const label = blockTypeLabel(block.block_type);
+  const summary = blockSummary(draft);
 
   return (
     <li

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { blockLabel } from '../../../features/blocks/block-label';
 import { moveItem } from '../../../features/blocks/list-ops';
 import type { BlockDto } from '../../../features/pages/pages.dto';
 import { api } from '../../../shared/lib/api-client';
@@ -9,7 +10,7 @@ import { SortableRoot } from '../../../shared/ui/sortable-root';
 import { Spinner } from '../../../shared/ui/spinner';
 import { toastFailure, toastSuccess } from '../ui/toasts';
 import { AddBlockDialog } from './add-block-dialog';
-import { BlockItem, blockLabel } from './block-item';
+import { BlockItem } from './block-item';
 
 export const blocksQueryKey = (pageId: string) => ['blocks', pageId] as const;
 

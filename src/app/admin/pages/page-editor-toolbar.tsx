@@ -1,4 +1,4 @@
-import { CalendarClock, Trash2, Undo2, UploadCloud } from 'lucide-react';
+import { CalendarClock, History, Trash2, Undo2, UploadCloud } from 'lucide-react';
 import { useState } from 'react';
 import type { PageDto } from '../../../features/pages/pages.dto';
 import { api, ApiError } from '../../../shared/lib/api-client';
@@ -101,6 +101,8 @@ export function PageEditorToolbar({
   flushAll,
   onSaved,
   onLeave,
+  revisionsOpen,
+  onToggleRevisions,
 }: {
   page: PageDto;
   timeZone: string;
@@ -110,6 +112,8 @@ export function PageEditorToolbar({
   flushAll: () => Promise<boolean>;
   onSaved: (page: PageDto) => void;
   onLeave: () => void;
+  revisionsOpen: boolean;
+  onToggleRevisions: () => void;
 }) {
   const [confirm, setConfirm] = useState<'discard' | 'trash' | null>(null);
   const [scheduling, setScheduling] = useState(false);
@@ -135,6 +139,15 @@ export function PageEditorToolbar({
         <ScheduleBadges page={page} timeZone={timeZone} />
         <AutosaveIndicator status={autosaveStatus} />
       </div>
+      <Button
+        variant="secondary"
+        icon={<History aria-hidden="true" className="size-4" />}
+        aria-haspopup="dialog"
+        aria-expanded={revisionsOpen}
+        onClick={() => void flushAll().then(onToggleRevisions)}
+      >
+        Revisions
+      </Button>
       <PreviewButtons pageId={page.id} beforePreview={flushAll} />
       <Button
         variant="secondary"

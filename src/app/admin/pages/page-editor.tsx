@@ -17,6 +17,7 @@ import { toastFailure, toastSuccess } from '../ui/toasts';
 import { useUnsavedGuard } from '../ui/use-unsaved-guard';
 import { AutosaveProvider, useAutosave, useAutosaveRegistry, useCombinedAutosaveStatus } from './autosave';
 import { PageEditorToolbar, usePublishing } from './page-editor-toolbar';
+import { RevisionsPanel } from './revisions-panel';
 
 interface PageForm {
   title: string;
@@ -232,6 +233,7 @@ function PageEditorForm() {
     },
   });
   const [confirmTakeDown, setConfirmTakeDown] = useState(false);
+  const [showRevisions, setShowRevisions] = useState(false);
   const unsafeToLeave = ['retrying', 'conflict', 'invalid'].includes(combinedStatus);
   // Pending autosaves are sent on the way out; only edits that could not be saved make it ask.
   useUnsavedGuard(
@@ -357,6 +359,8 @@ function PageEditorForm() {
           flushAll={flushAll}
           onSaved={applySaved}
           onLeave={() => void navigate('/admin/pages')}
+          revisionsOpen={showRevisions}
+          onToggleRevisions={() => setShowRevisions((shown) => !shown)}
         />
       ) : null}
 
@@ -573,6 +577,17 @@ function PageEditorForm() {
         busy={publishing.busy === 'unpublish'}
         onConfirm={() => void publishing.unpublish().then(() => setConfirmTakeDown(false))}
       />
+      {!isNew && id ? (
+        <RevisionsPanel
+          pageId={id}
+          open={showRevisions}
+          onClose={() => setShowRevisions(false)}
+          onRestored={() => {
+            void page.refetch();
+            void queryClient.invalidateQueries({ queryKey: ['blocks', id] });
+          }}
+        />
+      ) : null}
     </form>
   );
 }

@@ -12,6 +12,7 @@ import { Spinner } from '../../../shared/ui/spinner';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { toastFailure, toastSuccess } from '../ui/toasts';
 import { blockTypeCounts, matchesSearch, type AdminPage } from './page-types';
+import { useTrashCount } from './trash-screen';
 
 export const pagesQueryKey = ['pages', 'admin'] as const;
 
@@ -34,6 +35,7 @@ export function PagesScreen() {
   const [deleting, setDeleting] = useState<AdminPage | null>(null);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const trashCount = useTrashCount();
 
   const setParam = (key: string, value: string) => {
     const next = new URLSearchParams(params);
@@ -45,11 +47,11 @@ export function PagesScreen() {
   const remove = useMutation({
     mutationFn: (page: AdminPage) => api.delete(`/api/v1/pages/${page.id}`),
     onSuccess: (_result, page) => {
-      toastSuccess('Page deleted', `"${page.title}" has been deleted successfully.`);
+      toastSuccess('Moved to Trash', `"${page.title}" can be restored from Trash for 30 days.`);
       setDeleting(null);
       void queryClient.invalidateQueries({ queryKey: ['pages'] });
     },
-    onError: () => toastFailure('Failed to delete page.', new Error()),
+    onError: (error) => toastFailure('Failed to move the page to Trash.', error),
   });
 
   const visible = (pages.data ?? []).filter(
@@ -102,6 +104,23 @@ export function PagesScreen() {
           <option value="published">Published</option>
           <option value="draft">Drafts</option>
         </select>
+        <Link
+          to="/admin/pages/trash"
+          className="inline-flex h-10 items-center gap-2 rounded-lg px-3 text-sm font-semibold text-stone-700 ring-1 ring-stone-300 hover:bg-stone-50 dark:text-stone-200 dark:ring-white/15 dark:hover:bg-white/5"
+        >
+          <Trash2 aria-hidden="true" className="size-4" /> Trash
+          {trashCount !== null && trashCount !== '0' ? (
+            <>
+              <span
+                aria-hidden="true"
+                className="rounded-full bg-stone-100 px-1.5 text-xs font-semibold text-stone-700 dark:bg-white/10 dark:text-stone-200"
+              >
+                {trashCount}
+              </span>
+              <span className="sr-only">{` (${trashCount} ${trashCount === '1' ? 'page' : 'pages'})`}</span>
+            </>
+          ) : null}
+        </Link>
         <Button icon={<Plus aria-hidden="true" className="size-4" />} onClick={() => void navigate('/admin/pages/new')}>
           Create Page
         </Button>
@@ -246,10 +265,13 @@ export function PagesScreen() {
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title="Delete page"
+        title="Move to Trash"
         description={
-          deleting ? `Are you sure you want to delete "${deleting.title}"? This action cannot be undone.` : ''
+          deleting
+            ? `"${deleting.title}" moves to Trash and visitors no longer see it. You can restore it from Trash for 30 days; after that it is deleted for good.`
+            : ''
         }
+        confirmLabel="Move to Trash"
         busy={remove.isPending}
         onConfirm={() => deleting && remove.mutate(deleting)}
       />
