@@ -1,8 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
+import { pages } from '../../src/features/pages/pages.table';
+import { publishDirectly } from '../helpers/publish';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImageDto } from '../../src/features/media/media.dto';
 import { startTestApp, type TestApp } from '../helpers/build-app';
@@ -247,6 +250,10 @@ describe('the media library in the admin', () => {
     expect(await hero.getByLabel('Background image').inputValue()).toBe(halocline.original_url);
     await hero.getByRole('button', { name: 'Save block' }).click();
     await page.getByText('Block updated').first().waitFor();
+    // The save went into the draft (decision 30): publish it, as the editor's Publish button does.
+    const [angelita] = await server.app.db.select().from(pages).where(eq(pages.slug, 'cenote-angelita'));
+    await publishDirectly(server.app, angelita!.id);
+    server.app.contentChanged({ pageId: angelita!.id, slugs: ['cenote-angelita'] });
 
     const html = await (await fetch(`${server.url}/cenote-angelita`)).text();
     const pictures = html.match(/<picture>[\s\S]*?<\/picture>/g) ?? [];

@@ -125,9 +125,9 @@ describe('pages and blocks in the admin', () => {
 
     await page.getByRole('tab', { name: 'Content', exact: true }).click();
     // By name: right after the tab click the blocks' own switches can still be on screen.
+    // The Published switch publishes the draft at once (decision 30).
     await page.getByRole('switch', { name: 'Published' }).click();
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.getByText('Page updated').first().waitFor();
+    await page.getByText('Page published').first().waitFor();
 
     const published = await publicText('/cenote-prueba');
     expect(published.status).toBe(200);
@@ -147,7 +147,7 @@ describe('pages and blocks in the admin', () => {
     // Hide the quote: still listed (Inactive) in the admin; visitors keep it until the draft is published.
     await page.getByRole('tab', { name: 'Content Blocks' }).click();
     await page.getByRole('switch', { name: 'Block 6 active' }).click();
-    await page.getByText('The block is hidden from visitors.').first().waitFor();
+    await page.getByText('The block is hidden in the draft', { exact: false }).first().waitFor();
     expect(await blockItems(page).nth(5).getByText('Inactive').count()).toBe(1);
     expect((await publicText('/cenote-prueba')).text).toContain('Prueba quote words');
     const pageId = /\/admin\/pages\/([0-9a-f-]+)/.exec(page.url())?.[1] ?? '';
@@ -155,7 +155,7 @@ describe('pages and blocks in the admin', () => {
     expect((await publicText('/cenote-prueba')).text).not.toContain('Prueba quote words');
 
     // Deleting moves the page to Trash (decision 35): visitors get 404 at once.
-    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('button', { name: 'Move to Trash', exact: true }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Move to Trash' });
     await confirm.getByText('You can restore it from Trash for 30 days').waitFor();
     await confirm.getByRole('button', { name: 'Move to Trash' }).click();

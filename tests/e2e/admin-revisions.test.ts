@@ -323,7 +323,7 @@ describe('Trash', () => {
 
     const { context, page, errors } = await signedInContext(`/admin/pages/${created.id}`);
     await page.getByRole('heading', { name: 'Edit Page' }).waitFor();
-    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('button', { name: 'Move to Trash', exact: true }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Move to Trash' });
     await confirm
       .getByText(

@@ -284,7 +284,7 @@ export function BlockItem({
                 Save block
               </Button>
               <Button variant="secondary" disabled={!dirty || saving} onClick={() => setDraft(base.data)}>
-                Undo unsaved edits
+                Revert to saved
               </Button>
             </div>
           </div>

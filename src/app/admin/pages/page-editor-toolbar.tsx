@@ -134,7 +134,7 @@ export function PageEditorToolbar({
   const canDiscard = page.is_published && page.has_unpublished_changes === true;
   return (
     <div className="mt-3 flex flex-wrap items-center gap-2 rounded-xl border border-stone-200 bg-white px-3 py-2 dark:border-white/10 dark:bg-abyss-900">
-      <div className="mr-auto flex flex-wrap items-center gap-2" aria-label="Page status">
+      <div role="group" className="mr-auto flex flex-wrap items-center gap-2" aria-label="Page status">
         <PageStatusBadge page={page} />
         <ScheduleBadges page={page} timeZone={timeZone} />
         <AutosaveIndicator status={autosaveStatus} />
@@ -208,7 +208,7 @@ export function PageEditorToolbar({
         open={confirm === 'trash'}
         onOpenChange={(open) => setConfirm(open ? 'trash' : null)}
         title="Move to Trash"
-        description={`"${title}" leaves the site at once and moves to Trash, where it can be restored with its blocks for 30 days.`}
+        description={`"${title}" moves to Trash and visitors no longer see it. You can restore it from Trash for 30 days; after that it is deleted for good.`}
         confirmLabel="Move to Trash"
         busy={trashing}
         onConfirm={() => void moveToTrash()}
