@@ -92,6 +92,15 @@ async function pageOnceItContains(server: ServerProcess, route: string, needle: 
   return html;
 }
 
+/** Block saves go into the draft (decision 30); the publish is what visitors, and B, see. */
+async function publishThrough(client: ApiClient, pageId: string): Promise<void> {
+  const current = await client.get<{ page: { version: number } }>(`/api/v1/pages/${pageId}`);
+  const published = await client.request('POST', `/api/v1/pages/${pageId}/publish`, {
+    body: { version: current.body.page.version },
+  });
+  expect(published.status).toBe(200);
+}
+
 describe.runIf(postgresAdminUrl())('two instances on one PostgreSQL and one S3 bucket', () => {
   beforeAll(async () => {
     s3 = await startFakeS3();
@@ -181,6 +190,7 @@ describe.runIf(postgresAdminUrl())('two instances on one PostgreSQL and one S3 b
       body: { version: hero.version, block_data: { ...hero.block_data, title: 'Edited on instance A' } },
     });
     expect(saved.status).toBe(200);
+    await publishThrough(client, page.body.page.id);
 
     // B's cache entry would otherwise live for the whole cache duration (a day), so only the
     // invalidation signal from A can make the edit appear on B within the polling window.
@@ -258,6 +268,7 @@ describe.runIf(postgresAdminUrl())('two instances on one PostgreSQL and one S3 b
       body: { version: hero.version, block_data: { ...hero.block_data, backgroundImage: image.original_url } },
     });
     expect(saved.status).toBe(200);
+    await publishThrough(onA, page.body.page.id);
     const html = await pageOnceItContains(b, '/cenote-angelita', `/media/u/${image.id}`);
     const onPage = [...new Set(html.match(new RegExp(`/media/u/${image.id}[a-z.-]*`, 'g')) ?? [])].sort();
     expect(onPage).toEqual([...variantUrls].sort());
