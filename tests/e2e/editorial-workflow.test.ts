@@ -111,6 +111,35 @@ describe('the editorial workflow in the editor', () => {
     await context.close();
   });
 
+  it('unbroken typing is autosaved every 10 s, not on every keystroke', async () => {
+    const { context, page, errors } = await signedIn();
+    const hero = await openBlocks(page, 'cenote-yaakun');
+    const autosaves: number[] = [];
+    const started = Date.now();
+    page.on('request', (request) => {
+      if (request.method() === 'PATCH' && request.url().includes('autosave=true')) autosaves.push(Date.now() - started);
+    });
+    const title = hero.getByLabel('Title', { exact: true });
+    await title.fill('');
+    await title.focus();
+    // 21 s of typing, a key every 150 ms: never the 2 s pause that saves sooner.
+    const text = 'Yaakun is a quiet cenote with a wide cavern and clear water for a gentle first dive '.repeat(3);
+    for (const key of text.slice(0, 140)) await page.keyboard.type(key, { delay: 150 });
+    const typedFor = Date.now() - started;
+    await page.locator('[data-autosave="saved"]').waitFor({ timeout: 10_000 });
+    const whileTyping = autosaves.filter((at) => at < typedFor);
+    console.log(
+      `autosave: ${whileTyping.length} requests in ${(typedFor / 1000).toFixed(1)} s of typing (140 keys), then 1 after the pause; ${(
+        (whileTyping.length * 60_000) /
+        typedFor
+      ).toFixed(1)} per minute of typing`,
+    );
+    expect(whileTyping.length).toBeGreaterThanOrEqual(1);
+    expect(whileTyping.length).toBeLessThanOrEqual(Math.ceil(typedFor / 10_000) + 1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('Publish right after typing publishes the last keystrokes and leaves no unpublished changes (Payload #1748)', async () => {
     const { context, page, errors } = await signedIn();
     const hero = await openBlocks(page, 'cenote-el-pit');
