@@ -387,7 +387,10 @@ describe('restoring a backup', () => {
     const trashed = await getJson<{ results: Array<{ path: string }> }>(`${target.url}/api/v1/search?q=tak%20bi%20ha`);
     expect(trashed.body.results.map((result) => result.path)).not.toContain('/cenote-tak-bi-ha');
     // Its purge is scheduled again on the target: 30 days after it went to Trash on the source.
-    const [purge] = await target.app.db.select().from(jobs).where(eq(jobs.key, `page.purge:${ids.trashed}`));
+    const [purge] = await target.app.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.key, `page.purge:${ids.trashed}`));
     expect(purge?.state).toBe('pending');
     expect(purge!.run_at.getTime() - new Date(trash.body.items[0]!.deleted_at).getTime()).toBe(30 * 24 * 3_600_000);
   });

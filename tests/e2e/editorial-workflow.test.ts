@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pages } from '../../src/features/pages/pages.table';
+import { toZonedInput } from '../../src/shared/lib/zoned-time';
 import { createUserWithRole } from '../helpers/auth';
 import { projectRoot, startTestApp, type TestApp } from '../helpers/build-app';
 import { launchBrowser, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
@@ -184,6 +185,37 @@ describe('the editorial workflow in the editor', () => {
     await page.getByText('Changes published').first().waitFor();
     expect(await publicHtml('cenote-nicte-ha')).toContain('second attempt wins');
     expect(errors.filter((error) => !error.includes('503'))).toEqual([]);
+    await context.close();
+  });
+
+  it('schedules a publish in the site time zone, refuses a past time, and clears it', async () => {
+    const { context, page, errors } = await signedIn();
+    const id = await pageId('cenote-kukulkan');
+    await page.goto(`${server.url}/admin/pages/${id}`);
+    await page.getByRole('button', { name: 'Schedule' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Schedule' });
+    await dialog.getByText('Cancun time (UTC−05:00)').first().waitFor();
+    const publishAt = dialog.getByLabel('Publish at');
+    await publishAt.fill('2020-01-01T09:00');
+    await dialog.getByRole('button', { name: 'Save schedule' }).click();
+    await dialog.getByText('Choose a publish time in the future.').waitFor();
+
+    const inTwoDays = new Date(Date.now() + 2 * 24 * 3_600_000);
+    inTwoDays.setUTCSeconds(0, 0);
+    await publishAt.fill(toZonedInput(inTwoDays, 'America/Cancun'));
+    await dialog.getByRole('button', { name: 'Save schedule' }).click();
+    await page.getByText('Schedule saved').first().waitFor();
+    await expect.poll(() => status(page).textContent()).toContain('Publishes');
+    const [row] = await server.app.db.select().from(pages).where(eq(pages.id, id));
+    expect(row!.publish_at?.toISOString()).toBe(inTwoDays.toISOString());
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Schedule' }).click();
+    await dialog.getByLabel('Publish at').fill('');
+    await dialog.getByRole('button', { name: 'Save schedule' }).click();
+    await page.getByText('Nothing is scheduled now.').first().waitFor();
+    await expect.poll(() => status(page).textContent()).not.toContain('Publishes');
+    expect(errors.filter((error) => !error.includes('400'))).toEqual([]);
     await context.close();
   });
 

@@ -1,4 +1,5 @@
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { PageStatusBadge } from '../pages/editorial-actions';
 import { inputClass } from '../../../shared/ui/field';
 import { Spinner } from '../../../shared/ui/spinner';
 import { usePagesList } from '../pages/pages-screen';
@@ -42,6 +43,20 @@ export function BlocksScreen() {
           )}
         </div>
       </div>
+      {selected ? (
+        <p className="mt-4 flex flex-wrap items-center gap-2 text-sm text-stone-600 dark:text-stone-300">
+          <PageStatusBadge page={selected} />
+          {selected.is_published && selected.has_unpublished_changes
+            ? 'Edits here go into the draft: visitors see them once the page is published.'
+            : 'Edits here go into the draft.'}
+          <Link
+            to={`/admin/pages/${selected.id}?tab=blocks`}
+            className="font-semibold text-lagoon-700 underline dark:text-lagoon-300"
+          >
+            Open in the page editor to preview and publish
+          </Link>
+        </p>
+      ) : null}
       <div className="mt-6">
         {selected ? (
           <BlockList key={selected.id} pageId={selected.id} />

@@ -2,6 +2,7 @@ import { CalendarClock, History, Trash2, Undo2, UploadCloud } from 'lucide-react
 import { useState } from 'react';
 import type { PageDto } from '../../../features/pages/pages.dto';
 import { api, ApiError } from '../../../shared/lib/api-client';
+import { exactTime, relativeTime } from '../../../shared/lib/relative-time';
 import { Button } from '../../../shared/ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { toastFailure, toastSuccess } from '../ui/toasts';
@@ -137,6 +138,11 @@ export function PageEditorToolbar({
       <div role="group" className="mr-auto flex flex-wrap items-center gap-2" aria-label="Page status">
         <PageStatusBadge page={page} />
         <ScheduleBadges page={page} timeZone={timeZone} />
+        {page.published_at ? (
+          <span className="text-xs text-stone-500 dark:text-stone-400" title={exactTime(new Date(page.published_at))}>
+            Last published {relativeTime(new Date(page.published_at))}
+          </span>
+        ) : null}
         <AutosaveIndicator status={autosaveStatus} />
       </div>
       <Button
