@@ -317,6 +317,11 @@ describe.runIf(postgresBin && postgresAdminUrl())('PostgreSQL stopped while serv
       body: { version: hero.version, block_data: { ...hero.block_data, title: 'Back after the outage' } },
     });
     expect(saved.status).toBe(200);
+    const draft = await signedIn.get<{ page: { version: number } }>(`/api/v1/pages/${editablePage.id}`);
+    const published = await signedIn.request('POST', `/api/v1/pages/${editablePage.id}/publish`, {
+      body: { version: draft.body.page.version },
+    });
+    expect(published.status).toBe(200);
     expect((await getPage(server, editablePage.path)).html).toContain('Back after the outage');
 
     // The LISTEN connection comes back on its own; it says so in the log once it has.
@@ -329,9 +334,14 @@ describe.runIf(postgresBin && postgresAdminUrl())('PostgreSQL stopped while serv
     const direct = new pg.Client({ connectionString: cluster.url });
     await direct.connect();
     try {
+      // What a publish on another instance writes: the live copy of the page (published_pages).
       await direct.query(
-        `update content_blocks set block_data = block_data || jsonb_build_object('title', $1::text) where id = $2`,
-        ['Edited by another instance', hero.id],
+        `update published_pages set blocks = (
+           select jsonb_agg(case when block->>'id' = $2
+             then jsonb_set(block, '{block_data,title}', to_jsonb($1::text)) else block end order by ordinality)
+           from jsonb_array_elements(blocks) with ordinality as item(block, ordinality))
+         where page_id = $3`,
+        ['Edited by another instance', hero.id, editablePage.id],
       );
       const stale = await getPage(server, editablePage.path);
       expect(stale.cache, 'without a signal the cached page stays').toBe('HIT');
