@@ -55,8 +55,15 @@ async function signIn(): Promise<{ cookie: string; csrf: string }> {
     body: JSON.stringify(admin),
   });
   if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  const cookies = [csrfCookie, ...response.headers.getSetCookie().map((line) => line.split(';')[0])].join('; ');
-  return { cookie: cookies, csrf: csrfToken };
+  // Sign-in replaces the CSRF token (decision 47) and may replace cookies: the newest of each name wins.
+  const jar = new Map<string, string>();
+  for (const pair of [
+    ...csrfCookie.split('; '),
+    ...response.headers.getSetCookie().map((line) => line.split(';')[0]!),
+  ]) {
+    if (pair) jar.set(pair.split('=')[0]!, pair);
+  }
+  return { cookie: [...jar.values()].join('; '), csrf: response.headers.get('x-csrf-token') ?? csrfToken };
 }
 
 async function assetBytes(urls: string[]): Promise<number> {

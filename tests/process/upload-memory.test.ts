@@ -15,7 +15,7 @@ import { availablePort, spawnServer, stopServers, waitForHealthy, type ServerPro
  * memory flags (package.json `start`) takes four parallel requests of 10 × 20 MB of junk each
  * without its resident memory growing by more than 128 MB (the 800 MB sent would have been
  * buffered whole before: +848 MB), answers each with a 4xx, keeps answering /api/health, and
- * still stores real (large-ish) images. Measured growth: 72–103 MB over eight runs on a loaded
+ * still stores real (large-ish) images. Measured growth: 72–114 MB over nine runs on a loaded
  * two-core machine; most of it is V8 and the request machinery, not upload bytes.
  */
 
