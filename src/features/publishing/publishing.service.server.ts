@@ -399,6 +399,3 @@ async function requireExistingPage(db: Database, pageId: string): Promise<void> 
     .limit(1);
   if (!page) throw notFound('Page');
 }
-
-/** Pages visible to visitors right now: published, with a live copy, and not in Trash. */
-export const isLive = and(eq(pages.is_published, true), isNull(pages.deleted_at));

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type FormEvent } from 'react';
+import { mayDiscard } from '../ui/use-unsaved-guard';
 import { maxFolderNameLength } from '../../../features/media/media.dto';
 import { api, ApiError } from '../../../shared/lib/api-client';
 import { Button } from '../../../shared/ui/button';
@@ -26,7 +27,9 @@ export function NewFolderDialog({
   const [parentId, setParentId] = useState('');
   const [error, setError] = useState<string | undefined>();
 
-  const close = (next: boolean) => {
+  /** `saved`: closing after the folder was created, so nothing typed is lost. */
+  const close = (next: boolean, saved = false) => {
+    if (!next && !saved && !mayDiscard(name.trim() !== '')) return;
     if (!next) {
       setName('');
       setParentId('');
@@ -42,7 +45,7 @@ export function NewFolderDialog({
       toastSuccess('Folder created', `"${folder.name}" is ready for images.`);
       void invalidateMedia(queryClient);
       onCreated(folder);
-      close(false);
+      close(false, true);
     },
     onError: (failure) => {
       if (failure instanceof ApiError && (failure.status === 400 || failure.status === 409)) setError(failure.message);
@@ -61,7 +64,7 @@ export function NewFolderDialog({
   };
 
   return (
-    <MediaDialog open={open} onOpenChange={close} title="New Folder" locked={create.isPending}>
+    <MediaDialog open={open} onOpenChange={(next) => close(next)} title="New Folder" locked={create.isPending}>
       <form onSubmit={submit} className="space-y-4">
         <TextField
           label="Folder name"

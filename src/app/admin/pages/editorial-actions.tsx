@@ -7,6 +7,7 @@ import { describeZone, formatZoned, toZonedInput, zonedInputToIso } from '../../
 import { Button } from '../../../shared/ui/button';
 import { TextField } from '../../../shared/ui/field';
 import { toastFailure, toastSuccess } from '../ui/toasts';
+import { mayDiscard } from '../ui/use-unsaved-guard';
 
 /** Where a page stands for visitors, in the words of decision 30. */
 export function pageStatusOf(page: Pick<PageDto, 'is_published' | 'has_unpublished_changes'>) {
@@ -170,6 +171,8 @@ export function ScheduleDialog({
   const [saving, setSaving] = useState(false);
 
   const reset = (next: boolean) => {
+    const edited = publishAt !== initial(page.publish_at) || unpublishAt !== initial(page.unpublish_at);
+    if (!next && !saving && !mayDiscard(edited)) return;
     if (next) {
       setPublishAt(initial(page.publish_at));
       setUnpublishAt(initial(page.unpublish_at));
