@@ -53,3 +53,31 @@ export async function buildAndStart(env: Record<string, string> = {}): Promise<P
     },
   };
 }
+
+/** Signs in through the API like a browser: the session cookie and the CSRF token for writes. */
+export async function signIn(
+  base: string,
+  credentials: { email: string; password: string },
+): Promise<{ cookie: string; csrf: string }> {
+  const session = await fetch(`${base}/api/v1/auth/session`);
+  const csrfCookie = session.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  const { csrfToken } = (await session.json()) as { csrfToken: string };
+  const response = await fetch(`${base}/api/v1/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken, cookie: csrfCookie },
+    body: JSON.stringify(credentials),
+  });
+  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  // Sign-in replaces the CSRF token (decision 47) and may replace cookies: the newest of each name wins.
+  const jar = new Map<string, string>();
+  for (const pair of [
+    ...csrfCookie.split('; '),
+    ...response.headers.getSetCookie().map((line) => line.split(';')[0]!),
+  ]) {
+    if (pair) jar.set(pair.split('=')[0]!, pair);
+  }
+  return { cookie: [...jar.values()].join('; '), csrf: response.headers.get('x-csrf-token') ?? csrfToken };
+}

@@ -8,7 +8,8 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { buildAndStart, root } from './production-server';
+import { measurePagesList, printPagesList } from './pages-list';
+import { buildAndStart, root, signIn } from './production-server';
 import { measurePublishLatency } from './publish-latency';
 
 const seconds = Number(process.env['BENCH_SECONDS'] ?? 10);
@@ -40,30 +41,6 @@ async function measure(name: string, options: Partial<autocannon.Options> & { ur
     non2xx: result.non2xx,
     total: result.requests.total,
   };
-}
-
-async function signIn(): Promise<{ cookie: string; csrf: string }> {
-  const session = await fetch(`${base}/api/v1/auth/session`);
-  const csrfCookie = session.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-  const { csrfToken } = (await session.json()) as { csrfToken: string };
-  const response = await fetch(`${base}/api/v1/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken, cookie: csrfCookie },
-    body: JSON.stringify(admin),
-  });
-  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  // Sign-in replaces the CSRF token (decision 47) and may replace cookies: the newest of each name wins.
-  const jar = new Map<string, string>();
-  for (const pair of [
-    ...csrfCookie.split('; '),
-    ...response.headers.getSetCookie().map((line) => line.split(';')[0]!),
-  ]) {
-    if (pair) jar.set(pair.split('=')[0]!, pair);
-  }
-  return { cookie: [...jar.values()].join('; '), csrf: response.headers.get('x-csrf-token') ?? csrfToken };
 }
 
 async function assetBytes(urls: string[]): Promise<number> {
@@ -120,7 +97,7 @@ try {
       })),
     }),
   );
-  const session = await signIn();
+  const session = await signIn(base, admin);
   results.push(
     await measure('admin pages list API (signed in)', {
       url: `${base}/api/v1/pages?include=blocks`,
@@ -204,6 +181,8 @@ try {
   for (const result of results)
     result.ratio = Number((result.requestsPerSecond / baseline.requestsPerSecond).toFixed(3));
   const publishing = await measurePublishLatency(base, session, 'cenote-angelita');
+  // Last: its 5,000 generated pages must not change the figures above.
+  const pagesList = await measurePagesList(base, session);
 
   const siteHtml = await (await fetch(`${base}/cenote-dos-ojos`)).text();
   const adminHtml = await (await fetch(`${base}/admin`, { headers: { cookie: session.cookie } })).text();
@@ -230,6 +209,7 @@ try {
     mixedErrors: reads.errors + reads.non2xx + writeResult.errors + writeResult.non2xx,
     budgets,
     publishing,
+    pagesList,
     peakRssBytes: peak,
     peakRssMbAtStart,
     targets: {
@@ -238,6 +218,7 @@ try {
       publicJsGzip: '<= 90 KB',
       publicCssGzip: '<= 25 KB',
       peakRss: '<= 300 MB',
+      pagesListFirstPage: '< 100 ms with 5,000 pages',
     },
   };
   await writeFile(path.join(root, 'bench', 'results.json'), `${JSON.stringify(report, null, 2)}\n`);
@@ -269,6 +250,7 @@ try {
   console.log(
     `publish: p50 ${publishing.publishP50Ms} ms, p95 ${publishing.publishP95Ms} ms; draft save p50 ${publishing.saveP50Ms} ms, p95 ${publishing.saveP95Ms} ms (publish/save ${publishing.ratio}); stale reads after publish: ${publishing.staleReads}/${publishing.rounds}`,
   );
+  printPagesList(pagesList);
   console.log(`server peak RSS ${(peak / 1024 / 1024).toFixed(0)} MB (${peakRssMbAtStart} MB once started and seeded)`);
 } finally {
   await server.stop();

@@ -38,10 +38,10 @@ try {
         // Lazy images load only near the viewport: scroll through once so a full-page shot has them.
         await page.evaluate(async () => {
           for (let y = 0; y < document.body.scrollHeight; y += 600) {
-            window.scrollTo(0, y);
+            window.scrollTo({ top: y, behavior: 'instant' });
             await new Promise((resolve) => setTimeout(resolve, 60));
           }
-          window.scrollTo(0, 0);
+          window.scrollTo({ top: 0, behavior: 'instant' });
         });
       }
       await page.waitForFunction(() =>

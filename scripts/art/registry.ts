@@ -6,6 +6,10 @@ import { cavernView } from './scene-cavern';
 import { darkCave } from './scene-dark-cave';
 import { dryCave } from './scene-dry-cave';
 import { elPit } from './scene-el-pit';
+import { halfMoon } from './scene-half-moon';
+import { hiddenHall } from './scene-hidden-hall';
+import { knobblyCavern } from './scene-knobbly-cavern';
+import { lilyGarden } from './scene-lily-garden';
 import { mangroves } from './scene-mangroves';
 import { oblique } from './scene-oblique';
 import { topDown } from './scene-top-down';
@@ -369,22 +373,9 @@ add(
 );
 add(
   'cenote-chikin-ha',
-  (s, rng) =>
-    oblique(s, rng, {
-      horizon: 250,
-      cx: 820,
-      cy: 560,
-      rx: 500,
-      ry: 170,
-      depth: 120,
-      warmth: 0.2,
-      lily: 4,
-      swimmers: 2,
-      vines: 18,
-      caveMouth: true,
-    }),
-  'Illustration of Chikin Ha: an open jungle pool with vines on its walls, swimmers, and a diver heading into a dark cavern entrance',
-  'Chikin Ha: an open jungle pool with a cavern beneath.',
+  (s, rng) => halfMoon(s, rng, { waterY: 560, sun: [1360, 300], halocline: 690 }),
+  'Illustration of Chikin Ha: a half-moon of clear water under a great rock overhang, lit by the low western sun, a diver entering the halocline tunnel',
+  'Chikin Ha: western water under a great overhang.',
 );
 add(
   'cenote-garden-of-eden',
@@ -475,31 +466,24 @@ add(
 add(
   'cenote-tak-be-lum',
   (s, rng) =>
-    dryCave(s, rng, {
-      opening: { x: 600, y: 90, r: 62 },
-      impact: [980, 650],
-      warmth: 0.7,
-      water: 'turquoise',
-      roots: 4,
-      density: 0.45,
-    }),
-  'Illustration of Tak Be Lum: a single sharp shaft of sunlight falling through a small hole in a dark cave roof onto the water',
-  'Tak Be Lum: one shaft of light in a dark cave.',
+    knobblyCavern(s, rng, { diver: { x: 280, y: 420, scale: 0.85 }, aim: [1080, 470], spread: 24, floor: [640, 700] }),
+  'Illustration of Tak Be Lum: a diver\u2019s torch in a pitch-dark cavern lighting swollen, knobbly formations, silt dunes, mist and a pale blind fish',
+  'Tak Be Lum: darkness, strange formations and a blind fish.',
 );
 add(
   'cenote-tak-bi-ha',
   (s, rng) =>
-    dryCave(s, rng, {
-      opening: { x: 980, y: 120, r: 70 },
-      impact: [760, 660],
-      warmth: 0.15,
-      water: 'blue',
-      roots: 3,
-      density: 0.75,
-      swimmer: true,
+    hiddenHall(s, rng, {
+      waterY: 520,
+      hole: { x: 250, y: 70, r: 46 },
+      lamps: [
+        [620, 500],
+        [1080, 470],
+        [1400, 500],
+      ],
     }),
-  'Illustration of Tak Bi Ha: a cave with clear glowing blue water under a ceiling full of stalactites and a small skylight',
-  'Tak Bi Ha: crystal water under a decorated cave roof.',
+  'Illustration of Tak Bi Ha: stairs from a small hole in the ground into a lamp-lit hall of stalactites and columns above glass-clear water',
+  'Tak Bi Ha: a hidden hall of formations over crystal water.',
 );
 add(
   'cenote-el-pit',
@@ -509,21 +493,9 @@ add(
 );
 add(
   'cenote-nicte-ha',
-  (s, rng) =>
-    oblique(s, rng, {
-      horizon: 280,
-      cx: 800,
-      cy: 600,
-      rx: 440,
-      ry: 130,
-      depth: 110,
-      warmth: 0.25,
-      lily: 26,
-      swimmers: 0,
-      vines: 8,
-    }),
-  'Illustration of Nicte Ha cenote: a small open pool in the jungle, its water dotted with lily pads and flowers',
-  'Nicte Ha: lily pads on a small jungle pool.',
+  (s, rng) => lilyGarden(s, rng, { horizon: 300, farBed: 470, pads: 26, warmth: 0.35 }),
+  'Illustration of Nicte Ha from under the water: lily pads dark against the bright sunlit surface, long stems, small fish and a turtle',
+  'Nicte Ha: a shallow, sunlit garden of water lilies.',
 );
 add(
   'cenote-dreamgate',

@@ -5,6 +5,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { readPublicSeoSettings } from '../features/settings/settings.repo.server';
 import { loadClientManifest } from '../site/client-manifest.server';
 import { escapeHtml } from '../shared/lib/html';
+import { adminPathStatus } from './admin/admin-paths';
 import { AuthLayout } from './auth/auth-layout';
 
 const staffRoles = new Set(['editor', 'admin']);
@@ -57,6 +58,7 @@ ${scripts}
   for (const path of ['/auth', '/auth/reset-password', '/auth/verify']) {
     app.get(path, { config: access }, async (_request, reply) => sendShell(reply, 'Sign in'));
   }
+  app.get('/auth/invitation', { config: access }, async (_request, reply) => sendShell(reply, 'Join'));
   app.get('/setup', { config: access }, async (_request, reply) => sendShell(reply, 'Set up'));
 
   const admin = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -68,7 +70,10 @@ ${scripts}
     if (!staffRoles.has(user.role)) {
       return sendShell(reply, 'No access', 403, (siteTitle) => noAccessScreen(siteTitle, user.email));
     }
-    return sendShell(reply, 'Admin');
+    // The client draws the not-found (or admins-only) screen inside the admin; the status says it too.
+    const status = adminPathStatus(request.url.split('?')[0] ?? '/admin', user.role);
+    const title = status === 404 ? 'Page not found' : status === 403 ? 'Admins only' : 'Admin';
+    return sendShell(reply, title, status);
   };
   app.get('/admin', { config: access }, admin);
   app.get('/admin/*', { config: access }, admin);

@@ -5,6 +5,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { z } from 'zod';
 import { AuthScreen } from './auth/auth-screen';
+import { InvitationScreen } from './auth/invitation-screen';
 import { PendingToast } from './auth/pending-toast';
 import { ResetPasswordScreen } from './auth/reset-password-screen';
 import { SetupScreen } from './auth/setup-screen';
@@ -22,6 +23,7 @@ const router = createBrowserRouter([
   { path: '/auth', element: <AuthScreen /> },
   { path: '/auth/reset-password', element: <ResetPasswordScreen /> },
   { path: '/auth/verify', element: <VerifyScreen /> },
+  { path: '/auth/invitation', element: <InvitationScreen /> },
   { path: '/setup', element: <SetupScreen /> },
   {
     path: '/admin/*',
@@ -40,7 +42,7 @@ if (root) {
         <Toaster
           visibleToasts={3}
           duration={4000}
-          position="top-right"
+          position="bottom-right"
           closeButton
           toastOptions={{ classNames: { description: '!text-stone-700' } }}
         />

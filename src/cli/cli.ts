@@ -19,10 +19,13 @@ import {
   defaultBackupLimits,
   restoreBackupFile,
 } from '../features/backup/backup.service.server';
+import { recordAudit, type AuditActor } from '../features/audit/audit.server';
+import { backupTarget, exportAuditSummary, restoreAuditSummary } from '../features/backup/backup-audit.server';
 import { resetSeededPage, runSeed } from '../features/seed/seed.service.server';
 import { contentChangedChannel } from '../features/page-cache/page-cache.plugin.server';
 import { createMediaStore } from '../features/media/storage.server';
-import { createUser, roles, setUserRole, UserExistsError, type Role } from '../features/auth/users.service.server';
+import { createUser, roles, UserExistsError, type Role } from '../features/auth/users.service.server';
+import { changeRoleByEmail } from '../features/users/users-admin.service.server';
 import { openDatabase, type DatabaseHandle } from '../server/db/client.server';
 import { ConfigError, loadConfig, type AppConfig } from '../server/env.server';
 
@@ -39,6 +42,9 @@ const usage = `Usage: npm run cli -- <command>
   (Backups hold no accounts: users, sessions and tokens stay with the instance.)`;
 
 class UsageError extends Error {}
+
+/** The audit log's name for whoever runs these commands: someone with shell access, not a user. */
+const commandLine: AuditActor = { type: 'system', label: 'Command line' };
 
 async function withDatabase<T>(config: AppConfig, run: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -105,6 +111,12 @@ export async function runCli(argv: string[], config: AppConfig, out: (line: stri
       });
       await pipeline(backup.stream, createWriteStream(file));
       const { files } = await backup.done;
+      await recordAudit(db, {
+        action: 'backup.exported',
+        actor: commandLine,
+        target: backupTarget(backup.filename),
+        summary: exportAuditSummary,
+      });
       out(`Backup written to ${file} (${(await stat(file)).size} bytes, ${files} media files).`);
     });
     return;
@@ -127,7 +139,17 @@ export async function runCli(argv: string[], config: AppConfig, out: (line: stri
           log,
           limits: { ...defaultBackupLimits, maxVersion1Bytes: 1024 ** 3 },
         },
-        { dryRun, requireEmpty: !values.replace },
+        {
+          dryRun,
+          requireEmpty: !values.replace,
+          onApplied: (tx, restored) =>
+            recordAudit(tx, {
+              action: 'backup.restored',
+              actor: commandLine,
+              target: backupTarget(path.basename(file)),
+              summary: restoreAuditSummary(restored),
+            }),
+        },
       );
       if (!dryRun) {
         await handle.publish(contentChangedChannel, JSON.stringify({ origin: 'cli', change: { scope: 'site' } }));
@@ -159,7 +181,11 @@ export async function runCli(argv: string[], config: AppConfig, out: (line: stri
         });
         out(`Created ${user.role} ${user.email}.`);
       } else {
-        const user = await setUserRole(db, email, role);
+        // The Users screen's rules hold here too: the last active admin keeps the role.
+        const user = await changeRoleByEmail(db, new Date(), email, role, {
+          actor: { type: 'system', label: 'Command line' },
+          ip: null,
+        });
         if (!user) throw new UsageError(`No account has the e-mail ${email}`);
         out(`${user.email} is now ${user.role}.`);
       }

@@ -19,7 +19,17 @@ import { siteRoutes } from '../site/site.routes.server';
 import { appShellRoutes } from '../app/app-shell.routes.server';
 import { blocksRoutes } from '../features/blocks/blocks.routes.server';
 import { backupRoutes } from '../features/backup/backup.routes.server';
+import { registerRedirectMap } from '../features/redirects/redirect-map.server';
+import { redirectsRoutes } from '../features/redirects/redirects.routes.server';
+import { publishChecksRoutes } from '../features/publish-checks/publish-checks.routes.server';
+import { usersRoutes } from '../features/users/users.routes.server';
+import { twoFactorRoutes } from '../features/auth/two-factor.routes.server';
+import { registerTwoFactorPolicy } from '../features/auth/two-factor-policy.server';
+import { auditRoutes } from '../features/audit/audit.routes.server';
+import { apiTokensRoutes } from '../features/api-tokens/api-tokens.routes.server';
+import { webhooksRoutes } from '../features/webhooks/webhooks.routes.server';
 import { pageEditingRoutes } from '../features/pages/page-editing.routes.server';
+import { pagesBulkRoutes } from '../features/pages/pages-bulk.routes.server';
 import { publishingRoutes } from '../features/publishing/publishing.routes.server';
 import { previewRoutes } from '../features/publishing/preview.routes.server';
 import { prepareContentStore } from './startup.server';
@@ -37,6 +47,7 @@ import { registerErrorHandling } from './plugins/errors.server';
 import { registerSecurityHeaders } from './plugins/security-headers.server';
 import { registerOpenApi } from './plugins/openapi.server';
 import { registerSessions } from './plugins/session.server';
+import { registerApiTokenAuth } from './plugins/api-token-auth.server';
 import { registerWriteRateLimits } from './plugins/write-rate-limits.server';
 import { loggingFor } from './logger.server';
 
@@ -63,6 +74,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Who is asking; null for anonymous visitors. */
     viewer: Viewer | null;
+    /** The API token that authenticated this request (`Authorization: Bearer`), if any. */
+    apiToken?: { id: string; name: string };
   }
 }
 
@@ -156,6 +169,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // After the hook above, so its onClose runs first (they run last-registered first): the worker
   // finishes its running job before the database closes. Before the features, so they can register handlers.
   const jobWorker = registerJobs(app);
+  // Also after the database's hook: the last hit counts are written before it closes.
+  registerRedirectMap(app);
 
   app.addHook('onRequest', async (request, reply) => {
     if (readiness.ready || !request.url.startsWith('/api/v1/') || request.url.startsWith('/api/v1/openapi.json'))
@@ -166,11 +181,24 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       .send({ error: { code: 'not_ready', message: 'The site is starting up. Please try again in a moment.' } });
   });
 
+  // A Bearer token first: a request carrying one never falls back to the cookie session.
+  registerApiTokenAuth(app);
   registerSessions(app);
+  // Right after the session is known: an editor who must turn on two-factor goes no further.
+  registerTwoFactorPolicy(app);
   registerWriteRateLimits(app);
   registerCsrfProtection(app);
 
   app.setNotFoundHandler((request, reply) => {
+    // An address a visitor may have followed (an old site's /cenotes/x.html): a redirect or the 404 page.
+    if (
+      app.renderNotFoundPage &&
+      readiness.ready &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !/^\/(api|assets|media)(\/|$)/.test(request.url)
+    ) {
+      return app.renderNotFoundPage(request, reply);
+    }
     request.log.info({ path: request.url }, 'not found');
     return reply
       .status(404)
@@ -191,9 +219,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(searchRoutes);
   await app.register(pageEditingRoutes);
   await app.register(publishingRoutes);
+  await app.register(pagesBulkRoutes);
   await app.register(previewRoutes);
   await app.register(blocksRoutes);
   await app.register(backupRoutes);
+  await app.register(usersRoutes);
+  await app.register(twoFactorRoutes);
+  await app.register(auditRoutes);
+  await app.register(apiTokensRoutes);
+  await app.register(webhooksRoutes);
+  await app.register(redirectsRoutes);
+  await app.register(publishChecksRoutes);
   await appShellRoutes(app);
   await siteRoutes(app);
 

@@ -22,6 +22,9 @@ export function registerContentEvents(app: FastifyInstance): void {
   const events = new EventEmitter<{ change: [ContentChange]; invalidate: [ContentChange] }>();
   app.decorate('contentEvents', events);
   app.decorate('contentChanged', (change: ContentChange) => {
-    events.emit('change', { scope: 'page', ...change });
+    // A page live under a new slug (two slugs: old and new) had links to it rewritten across the
+    // site, navigation included (decision 36): every page may show different content.
+    const renamed = new Set(change.slugs ?? []).size > 1;
+    events.emit('change', { scope: renamed ? 'site' : 'page', ...change });
   });
 }

@@ -38,6 +38,7 @@ export const envSchema = z
     WRITE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(600),
     JOBS_WORKER: booleanFlag.default(true),
     JOBS_POLL_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
+    WEBHOOK_ALLOW_PRIVATE: booleanFlag.default(false),
     SITE_TIME_ZONE: z
       .string()
       .default('America/Cancun')
@@ -82,6 +83,11 @@ export interface AppConfig {
   writeLimits: { perSession: number; perAddress: number };
   /** The job queue's background worker: off for tools; how often it looks for due jobs. */
   jobs: { worker: boolean; pollMs: number };
+  /**
+   * Webhooks may post to private, loopback and link-local addresses (WEBHOOK_ALLOW_PRIVATE=true):
+   * for a receiver on the same private network, and for tests. Off by default (the SSRF guard).
+   */
+  webhooks: { allowPrivateTargets: boolean };
   /** The time zone editors schedule in (decision 34); the cenotes are in Quintana Roo. */
   siteTimeZone: string;
   /** Where content/ lives; the seed reads it. */
@@ -139,6 +145,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, projectRoot 
     seed: env.SEED,
     writeLimits: { perSession: env.WRITE_LIMIT_PER_SESSION, perAddress: env.WRITE_LIMIT_PER_ADDRESS },
     jobs: { worker: env.JOBS_WORKER, pollMs: env.JOBS_POLL_MS },
+    webhooks: { allowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE },
     siteTimeZone: env.SITE_TIME_ZONE,
     contentDir: path.resolve(projectRoot, 'content'),
     migrationsDir: path.resolve(projectRoot, 'db', 'migrations'),

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { loggingFor, usesReadableLogs } from './logger.server';
+import { logRedaction, loggingFor, usesReadableLogs } from './logger.server';
 
 function fakeStdout(isTTY: boolean) {
   const written: string[] = [];
@@ -17,7 +17,7 @@ describe('log output', () => {
 
   it('keeps JSON lines (no stream of its own) when stdout is not a terminal', async () => {
     const options = await loggingFor({ env: 'development', logLevel: 'info' }, fakeStdout(false));
-    expect(options).toEqual({ logger: { level: 'info' } });
+    expect(options).toEqual({ logger: { level: 'info', redact: logRedaction } });
   });
 
   it('writes one readable line per message and per request on a terminal', async () => {
@@ -34,5 +34,30 @@ describe('log output', () => {
       expect.stringMatching(/^\[\d\d:\d\d:\d\d\] INFO: GET \/hello\?x=1 200 \d+ ms$/),
     ]);
     for (const line of lines) expect(() => JSON.parse(line)).toThrow();
+  });
+
+  it('never writes an Authorization or Cookie header, even when a line logs the headers', async () => {
+    const { logger } = await loggingFor({ env: 'production', logLevel: 'info' }, fakeStdout(false));
+    const written: string[] = [];
+    const app = Fastify({
+      logger: { ...(logger as Record<string, unknown>), stream: { write: (line: string) => void written.push(line) } },
+    });
+    app.get('/hello', async (request) => {
+      request.log.info({ headers: request.headers }, 'headers seen');
+      return { ok: true };
+    });
+    const secret = 'cat_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+    await app.inject({
+      method: 'GET',
+      url: '/hello',
+      headers: { authorization: `Bearer ${secret}`, cookie: 'ca_session=s3cret', 'user-agent': 'probe' },
+    });
+    await app.close();
+
+    const log = written.join('');
+    expect(log).toContain('headers seen');
+    expect(log).toContain('probe');
+    expect(log).not.toContain(secret);
+    expect(log).not.toContain('s3cret');
   });
 });

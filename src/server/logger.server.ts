@@ -26,12 +26,21 @@ class ReadableRequestLog extends LogController {
   }
 }
 
+/**
+ * Credentials never reach a log line. Fastify's request serializer leaves headers out already;
+ * this also covers a line that logs a request's headers itself.
+ */
+export const logRedaction = {
+  paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie'],
+  censor: '[redacted]',
+};
+
 /** The server's logger options for this config and this stdout. */
 export async function loggingFor(
   config: Pick<AppConfig, 'env' | 'logLevel'>,
   stdout: Output = process.stdout,
 ): Promise<Pick<FastifyServerOptions, 'logger' | 'logController'>> {
-  if (!usesReadableLogs(config, stdout)) return { logger: { level: config.logLevel } };
+  if (!usesReadableLogs(config, stdout)) return { logger: { level: config.logLevel, redact: logRedaction } };
   // Loaded only here: production never pays for it.
   const { prettyFactory } = await import('pino-pretty');
   const prettify = prettyFactory({
@@ -43,7 +52,11 @@ export async function loggingFor(
   return {
     // In-process and synchronous, not a pino transport: a transport is a worker thread with a V8
     // heap of its own (docs/decisions/011-memory.md), and here lines stay in order with the banner.
-    logger: { level: config.logLevel, stream: { write: (line: string) => void stdout.write(prettify(line)) } },
+    logger: {
+      level: config.logLevel,
+      redact: logRedaction,
+      stream: { write: (line: string) => void stdout.write(prettify(line)) },
+    },
     logController: new ReadableRequestLog(),
   };
 }

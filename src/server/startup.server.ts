@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import { scheduleAuditRetention } from '../features/audit/audit-log.service.server';
 import { prepareFirstAdmin } from '../features/auth/setup.service.server';
 import { minimumPages } from '../features/health/health.routes.server';
 import { contentCompleteness } from '../features/pages/pages.repo.server';
+import { refreshMissingPageSearch } from '../features/search/search.service.server';
 import { runSeed } from '../features/seed/seed.service.server';
 import type { DatabaseHandle } from './db/client.server';
 
 /**
- * Migrate, seed (once, under the migration lock), make sure there is a way to the first admin
- * account (ADMIN_EMAIL or a logged setup link), then run the spec's completeness check.
+ * Migrate, seed (once, under the migration lock), index pages that have no search row, make sure
+ * there is a way to the first admin account (ADMIN_EMAIL or a logged setup link), book the audit
+ * log's daily retention job, then run the spec's completeness check.
  */
 export async function prepareContentStore(
   app: FastifyInstance,
@@ -20,7 +23,13 @@ export async function prepareContentStore(
       const report = await runSeed({ db: app.db, media: app.media, config: app.config, log: app.log });
       if (report.created.length > 0) app.log.info({ created: report.created.length }, 'seeded sample content');
     }
+    // Pages from before site search existed, and every page after a migration that empties the
+    // index because the indexed text changed (0006: text joined as sentences, facts blocks).
+    const indexed = await refreshMissingPageSearch(app.db);
+    if (indexed > 0) app.log.info({ pages: indexed }, 'indexed pages for search');
     setupUrl = await prepareFirstAdmin({ db: app.db, now: () => app.clock.now(), config: app.config, log: app.log });
+    // Under the migration lock: instances starting together book the daily run once.
+    await scheduleAuditRetention(app.db, app.clock.now());
   });
   await logCompleteness(app);
   app.log.info({ ms: Math.round(performance.now() - started), db: database.kind }, 'content store ready');

@@ -71,7 +71,15 @@ export function resolveHeadMetadata(
   };
 }
 
-export function renderHeadTags(meta: HeadMetadata, siteTitle: string): string {
+/**
+ * The head tags; `extraStructuredData` (the page's breadcrumb trail) follows the page's own JSON-LD,
+ * each object in its own script element.
+ */
+export function renderHeadTags(
+  meta: HeadMetadata,
+  siteTitle: string,
+  extraStructuredData: ReadonlyArray<Record<string, unknown>> = [],
+): string {
   const tag = (name: string, attribute: 'name' | 'property', content: string | null) =>
     content ? `<meta ${attribute}="${name}" content="${escapeHtml(content)}">` : '';
   return [
@@ -89,7 +97,9 @@ export function renderHeadTags(meta: HeadMetadata, siteTitle: string): string {
     tag('twitter:description', 'name', meta.twitterDescription),
     tag('twitter:image', 'name', meta.twitterImage),
     meta.canonical ? `<link rel="canonical" href="${escapeHtml(meta.canonical)}">` : '',
+    `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(siteTitle)}" href="/feed.xml">`,
     meta.structuredData ? `<script type="application/ld+json">${jsonForScript(meta.structuredData)}</script>` : '',
+    ...extraStructuredData.map((data) => `<script type="application/ld+json">${jsonForScript(data)}</script>`),
   ]
     .filter(Boolean)
     .join('\n');

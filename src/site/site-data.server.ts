@@ -81,6 +81,7 @@ export async function resolveImages(db: Database, urls: Iterable<string>): Promi
         webp: row.webp_url,
         avif: row.avif_url,
         thumbnailWebp: row.thumbnail_url,
+        focalPoint: { x: row.focal_x, y: row.focal_y },
       } satisfies ResolvedImage,
     ]),
   );

@@ -12,6 +12,10 @@ import { anonymousViewer, getVisiblePage, type VisibleBlock } from '../features/
 import { openPreview } from '../features/publishing/preview.service.server';
 import { previewTokenMaxLength } from '../features/publishing/preview-token.server';
 import { listLivePages } from '../features/pages/pages.repo.server';
+import { atomFeed } from '../features/feed/atom-feed';
+import { normalizeFromPath } from '../features/redirects/redirect-paths';
+import { redirectLocation } from '../features/redirects/redirect-location';
+import { listFeedEntries } from '../features/feed/feed.repo.server';
 import { searchPages } from '../features/search/search.service.server';
 import { loadClientManifest, type ClientManifest } from './client-manifest.server';
 import { ContentPage, EmptyPage } from './components/content-page';
@@ -25,6 +29,7 @@ import { escapeHtml } from '../shared/lib/html';
 import { loadingScreenHtml } from './loading-screen';
 import { analyticsHeadTags, analyticsScript } from './analytics';
 import { imageUrlsIn, resolveImages } from './site-data.server';
+import { breadcrumbJsonLd, breadcrumbTrail } from './breadcrumbs';
 import {
   buildCachedPage,
   encodeLive,
@@ -52,6 +57,8 @@ interface RenderOptions {
   banner?: ReactNode;
   /** Previews: `<meta name="robots" content="noindex">`, and no analytics (their address holds the token). */
   preview?: boolean;
+  /** JSON-LD the page itself contributes (its breadcrumb trail), after the page's own structured data. */
+  structuredData?: Array<Record<string, unknown>>;
 }
 
 /** A stored page, live copy or draft: what the one page render needs of it. */
@@ -112,7 +119,7 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
       </SiteLayout>,
     );
     return renderDocument({
-      head: renderHeadTags(meta, chrome.siteTitle),
+      head: renderHeadTags(meta, chrome.siteTitle, options.structuredData),
       body,
       manifest,
       extraHead: options.preview ? '<meta name="robots" content="noindex">' : analyticsHeadTags(seo),
@@ -172,8 +179,21 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
     return sendLive(request, reply, options.status, html, !options.noStore && request.viewer === null);
   }
 
+  /**
+   * Nothing lives at this address: a redirect from it answers (decision 36), else the 404 page.
+   * Pages win over redirects: this runs only once no live page was found.
+   */
   async function renderNotFound(request: FastifyRequest, reply: FastifyReply) {
     const pathOnly = request.url.split('?')[0] ?? request.url;
+    const redirect = await findRedirect(pathOnly);
+    if (redirect) {
+      app.redirectMap.countHit(redirect.id);
+      return reply
+        .status(redirect.status)
+        .header('location', redirectLocation(redirect.to, request.url))
+        .header('cache-control', redirect.status === 301 ? 'public, max-age=3600' : 'no-store')
+        .send();
+    }
     request.log.info({ path: pathOnly }, 'page not found');
     return renderPage(request, reply, {
       path: pathOnly,
@@ -250,20 +270,25 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
         content: <EmptyPage slug={page.slug} diagnostics={diagnostics} />,
       });
     }
-    const [images, { policy }] = await Promise.all([
+    const [images, { policy }, { chrome }] = await Promise.all([
       resolveImages(app.db, imageUrlsOf(blocks.map((block) => block.block_data))),
       app.siteState.getPolicy(),
+      app.siteState.getChrome(),
     ]);
+    // Every page but the home page: Home › its header-navigation section › the page.
+    const breadcrumbs = page.slug === 'home' ? undefined : breadcrumbTrail(chrome.header, view.path, page.title);
     return renderHtml({
       path: view.path,
       status: 200,
       ...previewOptions,
+      structuredData: breadcrumbs ? [breadcrumbJsonLd(breadcrumbs, app.config.publicUrl)] : [],
       content: (
         <ContentPage
           title={page.title}
           isDraft={!preview && !page.is_published}
           blocks={blocks.map((block) => ({ id: block.id, type: block.block_type, data: block.block_data }))}
           context={{ images, policy }}
+          breadcrumbs={breadcrumbs}
         />
       ),
     });
@@ -379,6 +404,16 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
       );
   });
 
+  /** The 20 newest published pages as Atom (linked from every page's head). */
+  app.get('/feed.xml', { config: { access: 'public' } }, async (_request, reply) => {
+    const [{ seo }, entries] = await Promise.all([app.siteState.getChrome(), listFeedEntries(app.db)]);
+    const site = { title: seo.site_title, description: seo.site_description, publicUrl: app.config.publicUrl };
+    return reply
+      .header('content-type', 'application/atom+xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .send(atomFeed(site, entries, app.clock.now()));
+  });
+
   /**
    * A preview link (decision 33, ADR 021): the page's draft for whoever holds the link, signed in
    * or not. A token that fails the schema (too long) is answered like any other bad token.
@@ -414,11 +449,35 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
     return serveSlug(slug, request, reply);
   });
 
+  async function findRedirect(pathOnly: string) {
+    let decoded: string;
+    try {
+      decoded = decodeURI(pathOnly);
+    } catch {
+      return undefined;
+    }
+    const checked = normalizeFromPath(decoded);
+    return checked.ok ? app.redirectMap.lookup(checked.value) : undefined;
+  }
+
   app.decorate('renderNotFoundPage', renderNotFound);
+  // The publish check weighs a page as visitors would get it once published (decision 37).
+  app.decorate('renderPageDocument', (page: RenderablePage, blocks: VisibleBlock[]) =>
+    renderStoredPage({ ...page, is_published: true }, blocks, {
+      kind: 'site',
+      path: pathForSlug(page.slug),
+      editor: false,
+    }),
+  );
 }
+
+/** A stored page (live copy or draft) as the page render takes it. */
+export type RenderablePage = HeadPageFields & { id: string; slug: string; title: string };
 
 declare module 'fastify' {
   interface FastifyInstance {
     renderNotFoundPage?: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+    /** The whole HTML document of a page as visitors get it (no draft notice, no preview banner). */
+    renderPageDocument?: (page: RenderablePage, blocks: VisibleBlock[]) => Promise<string>;
   }
 }

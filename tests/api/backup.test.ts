@@ -47,6 +47,8 @@ const draftHeading = 'Xibalbaquest: a heading only the draft has';
 const draftTitle = 'Cenote Carwash (draft title)';
 /** Pages set up in the source: one published after an edit, one with unpublished edits, one in Trash, one never published. */
 const ids = { dosOjos: '', carwash: '', trashed: '', unpublished: '' };
+/** An image whose focal point was moved off the centre (decision 35). */
+let focusedImageId = '';
 
 async function snapshot(db: Database) {
   return {
@@ -166,6 +168,14 @@ beforeAll(async () => {
   // A folder tree, so parents-before-children is exercised.
   const [parent] = await db.insert(mediaFolders).values({ name: 'Parent' }).returning();
   await db.insert(mediaFolders).values({ name: 'Child', parent_id: parent!.id });
+  // A focal point off the centre, set as an editor sets it.
+  const [firstImage] = await db.select().from(images).orderBy(asc(images.id)).limit(1);
+  focusedImageId = firstImage!.id;
+  const focused = await sourceAdmin.patch(`/api/v1/media/${focusedImageId}`, {
+    version: firstImage!.version,
+    focal_point: { x: 20, y: 80 },
+  });
+  expect(focused.status, JSON.stringify(focused.body)).toBe(200);
 
   const download = await downloadBackup(sourceAdmin);
   expect(download.status).toBe(200);
@@ -330,6 +340,7 @@ describe('restoring a backup', () => {
     expect(after.navigation.some((item) => item.title === 'Renamed for backup')).toBe(true);
     expect(after.folders).toEqual(before.folders);
     expect(after.images).toEqual(before.images);
+    expect(after.images.find((image) => image.id === focusedImageId)).toMatchObject({ focal_x: 20, focal_y: 80 });
     expect(after.seo).toEqual(before.seo);
     expect(after.performance).toEqual(before.performance);
     expect(after.seedRecords).toEqual(before.seedRecords);

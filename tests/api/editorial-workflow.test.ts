@@ -130,7 +130,9 @@ describe('drafts (decision 30)', () => {
     expect((await publicHtml('cenote-kukulkan')).status).toBe(200);
     expect((await publicHtml('cenote-kukulkan-renamed')).status).toBe(404);
     expect((await publish(page.id)).status).toBe(200);
-    expect((await publicHtml('cenote-kukulkan')).status).toBe(404);
+    // Decision 36: from now on the old address sends visitors on, permanently.
+    const old = await fetch(`${server.url}/cenote-kukulkan`, { redirect: 'manual' });
+    expect([old.status, old.headers.get('location')]).toEqual([301, '/cenote-kukulkan-renamed']);
     expect((await publicHtml('cenote-kukulkan-renamed')).status).toBe(200);
   });
 

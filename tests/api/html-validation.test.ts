@@ -83,7 +83,18 @@ const blockVariants: Record<string, Array<Record<string, unknown>>> = {
       subtitle: 'Why it matters',
       backgroundColor: 'bg-teal-50',
       columns: 2,
-      features: [{ icon: '🌊', title: 'With an icon', description: 'And a description.' }, { title: 'Title only' }],
+      features: [{ icon: 'waves', title: 'With an icon', description: 'And a description.' }, { title: 'Title only' }],
+    },
+    {},
+  ],
+  facts: [
+    {
+      title: 'Facts with everything',
+      description: 'The essentials.',
+      facts: [
+        { icon: 'waves-arrow-down', label: 'Depth Range', value: '5-10 m' },
+        { icon: '', label: 'Without an icon', value: 'Still a fact' },
+      ],
     },
     {},
   ],
@@ -272,8 +283,8 @@ describe('HTML validity (W3C Nu checker)', () => {
         url,
       ).toMatchObject({ status });
     }
-    // 39 seeded pages + 8 check pages in the sitemap.
-    expect(fetched.filter((entry) => entry.status === 200).length).toBeGreaterThanOrEqual(39 + 8 + 4);
+    // 39 seeded pages + 9 check pages in the sitemap.
+    expect(fetched.filter((entry) => entry.status === 200).length).toBeGreaterThanOrEqual(39 + 9 + 4);
     for (const entry of fetched) expect(entry.status, entry.url).toBe(entry.expected);
     // Two previews, the bad link's 404 and the expired link's 410.
     const previews = fetched.filter((entry) => entry.url.startsWith('/preview/'));

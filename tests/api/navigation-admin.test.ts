@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { images } from '../../src/features/media/media.table';
 import { navigationItems } from '../../src/features/navigation/navigation.table';
 import type { ContentChange } from '../../src/server/content-events.server';
-import { ApiClient, signedInClient, type ErrorBody } from '../helpers/auth';
+import { ApiClient, clearRateLimits, signedInClient, type ErrorBody } from '../helpers/auth';
 import { startTestApp, type TestApp } from '../helpers/build-app';
 
 interface Item {
@@ -33,6 +33,8 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await server.app.db.delete(navigationItems);
+  // The file makes more writes than one editor's per-minute write limit allows: each test starts clean.
+  await clearRateLimits(server);
 });
 
 async function create(body: Record<string, unknown>): Promise<Item> {
@@ -147,6 +149,48 @@ describe('creating, changing and deleting items', () => {
     const footer = await create({ title: 'Privacy', menu_type: 'footer', link_url: '/privacy-policy' });
     expect(footer.display_order).toBe(1);
     expect(shape(await adminTree('header'))).toEqual(['Diving', ['Intro'], 'Safety']);
+  });
+
+  it('creates an item at a chosen place among its siblings: later siblings move down, orders stay 1..n', async () => {
+    const diving = await create({ title: 'Diving' });
+    const safety = await create({ title: 'Safety' });
+    const intro = await create({ title: 'Intro', parent_id: diving.id });
+    const gear = await create({ title: 'Gear', parent_id: diving.id });
+
+    // First among the children of Diving.
+    const caverns = await create({ title: 'Caverns', parent_id: diving.id, display_order: 1 });
+    expect(caverns).toMatchObject({ parent_id: diving.id, display_order: 1 });
+    // After Intro (now second): place 3.
+    const lights = await create({ title: 'Lights', parent_id: diving.id, display_order: 3 });
+    expect(lights.display_order).toBe(3);
+    // Past the end: last, without a gap.
+    const rules = await create({ title: 'Rules', parent_id: diving.id, display_order: 40 });
+    expect(rules.display_order).toBe(5);
+    // At the top level, between Diving and Safety.
+    const geology = await create({ title: 'Geology', display_order: 2 });
+    expect(geology).toMatchObject({ parent_id: null, display_order: 2 });
+
+    expect(shape(await adminTree('header'))).toEqual([
+      'Diving',
+      ['Caverns', 'Intro', 'Lights', 'Gear', 'Rules'],
+      'Geology',
+      'Safety',
+    ]);
+    const orders = new Map((await rows()).map((row) => [row.id, row.display_order]));
+    expect([intro.id, gear.id, safety.id].map((id) => orders.get(id))).toEqual([2, 4, 3]);
+    await expectOrdersCompact();
+
+    for (const display_order of [0, -1, 1.5, '2']) {
+      const refused = await editor.post<ErrorBody>('/api/v1/navigation', {
+        title: 'Nowhere',
+        link_url: '/x',
+        menu_type: 'header',
+        display_order,
+      });
+      expect(refused.status, String(display_order)).toBe(400);
+      expect(refused.body.error.field).toBe('display_order');
+    }
+    expect(await rows()).toHaveLength(8);
   });
 
   it('changes title, URL, description, active flag and image, returning the joined image', async () => {

@@ -1,5 +1,6 @@
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blockTypes } from '../../src/features/blocks/registry';
 import { getJson, startTestApp, type TestApp } from '../helpers/build-app';
 
 interface Operation {
@@ -17,7 +18,7 @@ interface OpenApiDocument {
   components: {
     schemas: Record<string, Record<string, unknown>>;
     responses: Record<string, { description: string; content: Record<string, { schema: { $ref?: string } }> }>;
-    securitySchemes: Record<string, { type: string; in?: string; name?: string }>;
+    securitySchemes: Record<string, { type: string; in?: string; name?: string; scheme?: string }>;
   };
 }
 
@@ -117,12 +118,15 @@ describe('the served OpenAPI document', () => {
     expect(routes.length).toBe(operations().length);
     const session = { sessionCookie: [] };
     const csrf = { csrfCookie: [], csrfHeader: [] };
+    const token = { apiToken: [] };
     for (const route of routes) {
       const where = `${route.method} ${route.url} (${route.access})`;
       const operation = document.paths[documentedPath(route.url)]?.[route.method.toLowerCase()];
       expect(operation, where).toBeDefined();
       const write = route.method !== 'GET';
-      const expected = route.access === 'public' ? (write ? [csrf] : []) : [write ? { ...session, ...csrf } : session];
+      // An API token is the other way in, and never needs the CSRF pair.
+      const expected =
+        route.access === 'public' ? (write ? [csrf, token] : []) : [write ? { ...session, ...csrf } : session, token];
       expect(operation!.security, where).toEqual(expected);
       expect(operation!['x-access'], where).toBe(route.access);
       const statuses = Object.keys(operation!.responses);
@@ -140,9 +144,10 @@ describe('the served OpenAPI document', () => {
     }
   });
 
-  it('has the cookie session and the x-csrf-token header as security schemes', () => {
+  it('has the cookie session, the x-csrf-token header and the bearer API token as security schemes', () => {
     expect(document.components.securitySchemes).toMatchObject({
       sessionCookie: { type: 'apiKey', in: 'cookie', name: 'ca_session' },
+      apiToken: { type: 'http', scheme: 'bearer' },
       csrfCookie: { type: 'apiKey', in: 'cookie', name: 'ca_csrf' },
       csrfHeader: { type: 'apiKey', in: 'header', name: 'x-csrf-token' },
     });
@@ -161,6 +166,35 @@ describe('the served OpenAPI document', () => {
       expect(kind, ref).toBeDefined();
       expect(document.components[kind as 'schemas' | 'responses'][name!], ref).toBeDefined();
     }
+  });
+
+  it('documents the data of every block type from the registry, the facts block included', () => {
+    const body = (
+      document.paths['/api/v1/pages/{id}/blocks']?.['post'] as unknown as {
+        requestBody: { content: Record<string, { schema: unknown }> };
+      }
+    ).requestBody.content['application/json']?.schema;
+    const refs = new Set(collectRefs(body));
+    const named = (base: string) =>
+      [...refs].find((ref) => ref === `#/components/schemas/${base}` || ref === `#/components/schemas/${base}Input`);
+    for (const type of blockTypes) {
+      const base = `${type.charAt(0).toUpperCase()}${type.slice(1)}BlockData`;
+      expect(named(base), base).toBeDefined();
+    }
+    const facts = document.components.schemas[named('FactsBlockData')!.split('/').pop()!] as {
+      description: string;
+      properties: {
+        title: unknown;
+        facts: { items: { required: string[]; properties: { icon: { enum: string[] }; label: unknown } } };
+      };
+    };
+    expect(facts.description).toContain('Facts block');
+    expect(facts.properties.facts.items.required).toEqual(expect.arrayContaining(['label', 'value']));
+    expect(facts.properties.facts.items.properties.icon.enum).toEqual(expect.arrayContaining(['', 'map-pin', 'gauge']));
+    const features = document.components.schemas[named('FeaturesBlockData')!.split('/').pop()!] as {
+      properties: { features: { items: { properties: { icon: { enum: string[] } } } } };
+    };
+    expect(features.properties.features.items.properties.icon.enum).toContain('lightbulb');
   });
 
   it('names the error body and answers each error status with it', () => {

@@ -1,3 +1,4 @@
+import { trashPurgeOrigin } from '../../src/features/publishing/page-events.server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentBlocks } from '../../src/features/blocks/blocks.table';
@@ -111,7 +112,7 @@ describe('pages', () => {
     const blocksOf = () => server.app.db.select().from(contentBlocks).where(eq(contentBlocks.page_id, page.id));
     expect(await blocksOf()).toHaveLength(2);
     expect((await editor.get(`/api/v1/pages/${page.id}`)).status).toBe(404);
-    expect(await purgePage(server.app.db, page.id)).toBe(true);
+    expect(await purgePage(server.app.db, page.id, trashPurgeOrigin)).toBe(true);
     expect(await blocksOf()).toEqual([]);
   });
 
@@ -198,6 +199,65 @@ describe('blocks', () => {
       expect(bad.body.error.code).toBe('order_mismatch');
     }
     expect((await orders(page.id)).map(([, order]) => order)).toEqual([1, 2, 3]);
+  });
+
+  it('adds a block right after another (after_id): later blocks move down, orders stay 1..n', async () => {
+    const page = await createPage('blocks-insert');
+    const a = await addBlock(page.id, 'hero');
+    const b = await addBlock(page.id, 'text', { heading: 'Second' });
+    await addBlock(page.id, 'quote');
+    const inserted = await editor.post<{ block: Block }>(`/api/v1/pages/${page.id}/blocks`, {
+      block_type: 'cta',
+      block_data: {},
+      after_id: a.id,
+    });
+    expect(inserted.status).toBe(201);
+    expect(inserted.body.block).toMatchObject({ block_type: 'cta', block_order: 2, is_active: true });
+    expect(await orders(page.id)).toEqual([
+      ['hero', 1],
+      ['cta', 2],
+      ['text', 3],
+      ['quote', 4],
+    ]);
+
+    // Duplicate: the same type and data, right after the original.
+    const copy = await editor.post<{ block: Block }>(`/api/v1/pages/${page.id}/blocks`, {
+      block_type: b.block_type,
+      block_data: b.block_data,
+      after_id: b.id,
+    });
+    expect(copy.status).toBe(201);
+    expect(copy.body.block.block_data).toEqual(b.block_data);
+    const listed = (await editor.get<{ blocks: Block[] }>(`/api/v1/pages/${page.id}/blocks`)).body.blocks;
+    expect(listed.map((block) => [block.block_type, block.block_order])).toEqual([
+      ['hero', 1],
+      ['cta', 2],
+      ['text', 3],
+      ['text', 4],
+      ['quote', 5],
+    ]);
+    expect(listed[2]?.id).toBe(b.id);
+    expect(listed[3]?.id).toBe(copy.body.block.id);
+
+    // After the last block is the same as leaving after_id out.
+    const last = listed[4]!;
+    const atEnd = await editor.post<{ block: Block }>(`/api/v1/pages/${page.id}/blocks`, {
+      block_type: 'quote',
+      after_id: last.id,
+    });
+    expect(atEnd.body.block.block_order).toBe(6);
+
+    // A block of another page, or one that no longer exists, is refused and nothing changes.
+    const other = await createPage('blocks-insert-other');
+    const foreign = await addBlock(other.id, 'hero');
+    for (const after_id of [foreign.id, '00000000-0000-4000-8000-000000000000']) {
+      const refused = await editor.post<ErrorBody>(`/api/v1/pages/${page.id}/blocks`, { block_type: 'text', after_id });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toMatchObject({ code: 'unknown_block', field: 'after_id' });
+    }
+    const bad = await editor.post<ErrorBody>(`/api/v1/pages/${page.id}/blocks`, { block_type: 'text', after_id: 'x' });
+    expect(bad.status).toBe(400);
+    expect((await orders(page.id)).map(([, order]) => order)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
   it('deleting a block closes the gap', async () => {

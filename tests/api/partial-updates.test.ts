@@ -8,7 +8,7 @@ import { navigationItemPatchSchema } from '../../src/features/navigation/navigat
 import { pagePatchSchema } from '../../src/features/pages/pages.schema';
 import { performanceSettingsUpdateSchema, seoSettingsUpdateSchema } from '../../src/features/settings/settings.schema';
 import { performanceSettings, seoSettings } from '../../src/features/settings/settings.table';
-import { signedInClient, type ApiClient, type ApiResponse, type ErrorBody } from '../helpers/auth';
+import { createUserWithRole, signedInClient, type ApiClient, type ApiResponse, type ErrorBody } from '../helpers/auth';
 import { getJson, startTestApp, type TestApp } from '../helpers/build-app';
 import { testPicture } from '../helpers/test-images';
 
@@ -125,9 +125,11 @@ describe('coverage', () => {
     'PUT /api/v1/settings/seo': writableFields(seoSettingsUpdateSchema),
     'PUT /api/v1/settings/performance': writableFields(performanceSettingsUpdateSchema),
     'PUT /api/v1/pages/{id}/schedule': ['publish_at', 'unpublish_at'],
+    'PATCH /api/v1/users/{id}': Object.keys(userPatchSamples),
+    'PATCH /api/v1/redirects/{id}': Object.keys(redirectSamples),
   };
   /** PUTs that are not field updates: the body is one required value, replaced as a whole. */
-  const notFieldUpdates = ['PUT /api/v1/pages/{id}/blocks/order'];
+  const notFieldUpdates = ['PUT /api/v1/pages/{id}/blocks/order', 'PUT /api/v1/settings/security'];
 
   it('tests every PATCH and PUT route of the API, with the fields its body documents', async () => {
     const { status, body } = await getJson<{
@@ -392,7 +394,7 @@ const blockData: Record<BlockType, { initial: Record<string, unknown>; samples: 
       subtitle: 'Twenty years in the caves',
       backgroundColor: 'bg-white',
       columns: 2,
-      features: [{ icon: '🤿', title: 'Guides', description: 'Full cave certified' }],
+      features: [{ icon: 'handshake', title: 'Guides', description: 'Full cave certified' }],
     },
     samples: {
       title: 'What you get',
@@ -400,8 +402,23 @@ const blockData: Record<BlockType, { initial: Record<string, unknown>; samples: 
       backgroundColor: 'bg-teal-50',
       columns: 3,
       features: [
-        { icon: '🔦', title: 'Torches', description: 'Two per diver' },
-        { icon: '🚐', title: 'Transport', description: 'From your hotel' },
+        { icon: 'flashlight', title: 'Torches', description: 'Two per diver' },
+        { icon: 'map', title: 'Transport', description: 'From your hotel' },
+      ],
+    },
+  },
+  facts: {
+    initial: {
+      title: 'Quick facts',
+      description: 'Before you book',
+      facts: [{ icon: 'waves-arrow-down', label: 'Depth Range', value: '5-10 m' }],
+    },
+    samples: {
+      title: 'Conditions',
+      description: 'Through the year',
+      facts: [
+        { icon: 'thermometer', label: 'Water Temperature', value: '24-25 °C' },
+        { icon: '', label: 'Visibility', value: 'Over 30 m' },
       ],
     },
   },
@@ -616,12 +633,14 @@ const imageSamples: Record<string, Sample> = {
   caption: { value: 'Noon at Dos Ojos' },
   category: { value: 'caves' },
   folder_id: { from: () => folders[1] },
+  focal_point: { value: { x: 20, y: 80 } },
 };
 const imageStart = () => ({
   alt_text: 'A diver in a cenote',
   caption: 'Morning dive',
   category: 'cenotes',
   folder_id: folders[0],
+  focal_point: { x: 50, y: 50 },
 });
 
 const readImage = async (id: string) => {
@@ -730,6 +749,7 @@ const performanceStart = {
   enable_avif: false,
   image_quality: 70,
   lazy_loading: false,
+  page_weight_budget_kb: 1200,
 };
 const performanceSamples: Record<string, Sample> = {
   enable_caching: { value: true },
@@ -738,6 +758,7 @@ const performanceSamples: Record<string, Sample> = {
   enable_avif: { value: true },
   image_quality: { value: 60 },
   lazy_loading: { value: true },
+  page_weight_budget_kb: { value: 900 },
 };
 
 const settingsRoutes = [
@@ -798,5 +819,75 @@ describe.each(settingsRoutes)('PUT /api/v1/settings/$name', ({ name, schema, tab
   it('has a sample and a starting value for every field and none for a field that does not exist', () => {
     expect(Object.keys(samples).sort()).toEqual(writableFields(schema).sort());
     expect(Object.keys(start).sort()).toEqual(writableFields(schema).sort());
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// People (decision 38): a role change leaves the account's status alone, and the other way round
+
+const userPatchSamples: Record<string, Sample> = {
+  role: { value: 'viewer' },
+  disabled: { value: true },
+};
+
+describe('PATCH /api/v1/users/:id', () => {
+  const readUser = async (email: string) => {
+    const response = await admin.get<{ items: Entity[] }>(`/api/v1/users?q=${encodeURIComponent(email)}`);
+    expectOk(response, 'list users');
+    expect(response.body.items).toHaveLength(1);
+    return response.body.items[0]!;
+  };
+
+  it.each(Object.keys(userPatchSamples))('changes %s alone and nothing else', async (field) => {
+    const { email } = await createUserWithRole(server, 'editor');
+    const before = await readUser(email);
+    expect(before).toMatchObject({ role: 'editor', status: 'active' });
+    const sample = sampleFor(userPatchSamples, field, before);
+    const response = await admin.request<{ user: Entity }>('PATCH', `/api/v1/users/${String(before['id'])}`, {
+      body: { [field]: sample },
+    });
+    expectOk(response, `patch ${field}`);
+    const after = await readUser(email);
+    expect(response.body.user).toEqual(after);
+    // `disabled` is read back as the status.
+    const [shown, expected] = field === 'disabled' ? ['status', 'disabled'] : [field, sample];
+    expectOnlyChanged({ before, after, field: shown, expected, moving: [] });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Redirects (decision 36)
+
+const redirectSamples: Record<string, Sample> = {
+  from: { from: (before) => `${String(before['from'])}-moved` },
+  to: { value: '/somewhere-else#section' },
+  status: { value: 302 },
+};
+
+describe('PATCH /api/v1/redirects/:id', () => {
+  const readRedirect = async (id: string) => {
+    const response = await editor.get<{ items: Entity[] }>('/api/v1/redirects?limit=200');
+    expectOk(response, 'list redirects');
+    return response.body.items.find((item) => item['id'] === id)!;
+  };
+
+  it.each(Object.keys(redirectSamples))('changes %s alone and nothing else', async (field) => {
+    counter += 1;
+    const created = await editor.post<{ redirect: Entity }>('/api/v1/redirects', {
+      from: `/old-address-${counter}`,
+      to: '/new-address',
+      status: 301,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const before = await readRedirect(String(created.body.redirect['id']));
+    const expected = sampleFor(redirectSamples, field, before);
+    const response = await editor.request<{ redirect: Entity }>('PATCH', `/api/v1/redirects/${String(before['id'])}`, {
+      body: { version: before['version'], [field]: expected },
+    });
+    expectOk(response, `patch ${field}`);
+    const after = await readRedirect(String(before['id']));
+    expect(response.body.redirect).toEqual(after);
+    expectOnlyChanged({ before, after, field, expected, moving: ['updated_at', 'version'] });
+    expectVersionBumped(before, after);
   });
 });

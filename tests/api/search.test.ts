@@ -83,6 +83,22 @@ describe('GET /api/v1/search', () => {
     }
   });
 
+  it('snippets read as sentences: card titles, tags and facts are not run together (issue 18)', async () => {
+    const plain = (snippet: string | undefined) => (snippet ?? '').replace(/<\/?mark>/g, '');
+    const cards = await search('first dives', '&limit=20');
+    const diving = cards.body.results.find((result) => result.slug === 'cenote-diving');
+    // PGlite and PostgreSQL cut the snippet's window at different words; both keep the separators.
+    expect(plain(diving?.snippet)).toMatch(
+      /First dives, What to expect(\. Safety Guidelines\. Lights, gas planning| …)/,
+    );
+    const facts = await search('water temperature', '&limit=20');
+    const cenote = facts.body.results.find((result) => result.slug === 'cenote-nicte-ha');
+    expect(plain(cenote?.snippet)).toMatch(
+      /Difficulty Level: Beginner \(Open Water\)\. Depth Range: 2-8 m\. Water Temperature: 24-25 °C\./,
+    );
+    for (const result of [...cards.body.results, ...facts.body.results]) expectOnlyMarkTags(result.snippet);
+  });
+
   it('matches half-typed words despite stemming ("cave divi" finds diving pages)', async () => {
     const { body } = await search('cave divi');
     expect(body.results.length).toBeGreaterThan(0);

@@ -78,20 +78,24 @@ describe('seed at first start', () => {
     expect(header.body.items.some((item) => item.children.length > 0)).toBe(true);
   });
 
-  it.each(cenoteSlugs)('%s: the Depth Range card equals the depth table', async (slug) => {
+  it.each(cenoteSlugs)('%s: the Depth Range fact equals the depth table', async (slug) => {
     const { body } = await getJson<{
-      blocks: Array<{ block_type: string; block_data: { cards?: Array<{ title: string; description: string }> } }>;
+      blocks: Array<{
+        block_type: string;
+        block_data: { facts?: Array<{ icon: string; label: string; value: string }> };
+      }>;
     }>(`${server.url}/api/v1/pages/by-slug/${slug}`);
-    const cards = body.blocks
-      .filter((block) => block.block_type === 'cards')
-      .flatMap((block) => block.block_data.cards ?? []);
-    expect(cards.find((card) => card.title === 'Depth Range')?.description).toBe(depthTable[slug]);
-    for (const title of ['Difficulty Level', 'Water Temperature', 'Location']) {
-      expect(
-        cards.some((card) => card.title === title),
-        title,
-      ).toBe(true);
-    }
+    const facts = body.blocks
+      .filter((block) => block.block_type === 'facts')
+      .flatMap((block) => block.block_data.facts ?? []);
+    expect(facts.map((fact) => fact.label)).toEqual([
+      'Difficulty Level',
+      'Depth Range',
+      'Water Temperature',
+      'Location',
+    ]);
+    expect(facts.find((fact) => fact.label === 'Depth Range')?.value).toBe(depthTable[slug]);
+    expect(facts.map((fact) => fact.icon)).toEqual(['gauge', 'waves-arrow-down', 'thermometer', 'map-pin']);
   });
 
   it('serves every seeded illustration in each format', async () => {

@@ -206,6 +206,7 @@ describe('performance settings', () => {
       enable_avif: true,
       image_quality: 85,
       lazy_loading: true,
+      page_weight_budget_kb: 1500,
       version: 0,
       updated_at: null,
     });
@@ -233,6 +234,10 @@ describe('performance settings', () => {
     [{ image_quality: '70' }, { image_quality: 70 }],
     [{ image_quality: 'best' }, { image_quality: 85 }],
     [{ image_quality: 72.4 }, { image_quality: 72 }],
+    [{ page_weight_budget_kb: 20 }, { page_weight_budget_kb: 100 }],
+    [{ page_weight_budget_kb: 50_000 }, { page_weight_budget_kb: 20000 }],
+    [{ page_weight_budget_kb: '800' }, { page_weight_budget_kb: 800 }],
+    [{ page_weight_budget_kb: 'light' }, { page_weight_budget_kb: 1500 }],
   ])('clamps %o to %o', async (input, stored) => {
     const response = await putPerformance({ ...performance, ...input });
     expect(response.status).toBe(200);
@@ -244,7 +249,11 @@ describe('performance settings', () => {
   it('uses the defaults when the numbers are missing', async () => {
     const { cache_duration: _c, image_quality: _q, ...flags } = performance;
     const response = await putPerformance(flags);
-    expect(response.body.settings).toMatchObject({ cache_duration: 86400, image_quality: 85 });
+    expect(response.body.settings).toMatchObject({
+      cache_duration: 86400,
+      image_quality: 85,
+      page_weight_budget_kb: 1500,
+    });
   });
 
   it('requires the switches', async () => {

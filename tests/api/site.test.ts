@@ -131,12 +131,16 @@ describe('head metadata (spec section 7)', () => {
     expect(metaOf(html, 'twitter:description')).toBe('Twitter description');
     expect(metaOf(html, 'twitter:image')).toBe('https://images.example/t.jpg');
     expect(html).toContain('<link rel="canonical" href="https://cenoteatlas.test/full-seo-canonical">');
-    // The structured data cannot close its script element.
-    const scripts = html.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g) ?? [];
-    expect(scripts).toHaveLength(1);
+    // The structured data cannot close its script element. The page's own comes first, then the
+    // breadcrumb trail every page but home carries (issue 18).
+    const scripts = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)];
+    expect(scripts).toHaveLength(2);
     expect(html).not.toContain('<script>alert(1)</script>');
-    const json = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
-    expect(JSON.parse(json)).toEqual({ '@type': 'Article', headline: 'Tricky </script><script>alert(1)</script>' });
+    expect(JSON.parse(scripts[0]?.[1] ?? '')).toEqual({
+      '@type': 'Article',
+      headline: 'Tricky </script><script>alert(1)</script>',
+    });
+    expect(JSON.parse(scripts[1]?.[1] ?? '')).toMatchObject({ '@type': 'BreadcrumbList' });
   });
 
   it('falls back: title → site title, description → site description, og → site image, twitter → og', async () => {
@@ -163,7 +167,11 @@ describe('head metadata (spec section 7)', () => {
     expect(metaOf(html, 'twitter:description')).toBe('Site description');
     expect(metaOf(html, 'twitter:image')).toBe('https://cenoteatlas.test/media/seed/og-default.jpg');
     expect(html).not.toContain('rel="canonical"');
-    expect(html).not.toContain('application/ld+json');
+    // No structured data of the page's own: only the breadcrumb trail's.
+    const scripts = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)];
+    expect(scripts.map((script) => (JSON.parse(script[1] ?? '') as { '@type': string })['@type'])).toEqual([
+      'BreadcrumbList',
+    ]);
   });
 });
 

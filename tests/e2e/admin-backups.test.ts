@@ -152,14 +152,23 @@ describe('Settings → Backups', () => {
     await context.close();
   });
 
-  it('is not offered to editors', async () => {
+  it('is not offered to editors, nor are settings or Team (decision 38)', async () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
     const page = await context.newPage();
     await signIn(page, 'editor', '/admin/pages');
     await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Pages' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Backups' }).count()).toBe(0);
+    const sections = page.getByRole('navigation', { name: 'Admin sections' });
+    expect(await sections.getByRole('link').allTextContents()).toEqual([
+      'Pages',
+      'Content Blocks',
+      'Navigation',
+      'Redirects',
+      'Media Library',
+      'Site health',
+    ]);
     await page.goto(`${server.url}/admin/backups`);
-    await page.getByText('This section does not exist, or it is for admins only.').waitFor();
+    await page.getByRole('heading', { name: 'Admins only' }).waitFor();
+    await page.getByText('This section is for admins only.').waitFor();
     expect(await page.getByRole('link', { name: 'Download backup' }).count()).toBe(0);
     await context.close();
   });

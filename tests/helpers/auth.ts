@@ -163,6 +163,12 @@ export class ApiClient {
   post<T = unknown>(route: string, body: unknown = {}, options: RequestOptions = {}) {
     return this.request<T>('POST', route, { ...options, body });
   }
+  patch<T = unknown>(route: string, body: unknown, options: RequestOptions = {}) {
+    return this.request<T>('PATCH', route, { ...options, body });
+  }
+  delete<T = unknown>(route: string, options?: RequestOptions) {
+    return this.request<T>('DELETE', route, options);
+  }
   async signIn(email: string, password: string) {
     return this.post<{ user: { id: string; role: Role } } & ErrorBody>('/api/v1/auth/sign-in', { email, password });
   }

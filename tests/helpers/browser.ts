@@ -32,6 +32,20 @@ export function watchPageErrors(page: Page): string[] {
 
 /** axe-core violations of serious or critical impact, as readable lines. */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  // A toast fading in is translucent for ~400 ms and axe would measure its text against a
+  // half-drawn background; check the page once its transitions and animations have settled.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          // Spinners loop forever; only finite animations ever settle.
+          .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+          .every((animation) => animation.playState !== 'running'),
+      null,
+      { timeout: 10_000 },
+    )
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

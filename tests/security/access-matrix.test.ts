@@ -93,6 +93,58 @@ describe('the access matrix, generated from the route table', () => {
     }
   });
 
+  it('knows the routes of the second round with the rules of decisions 36–42', () => {
+    const table = apiRoutes().map((route) => `${route.method} ${route.url} ${route.access}`);
+    expect(table).toEqual(
+      expect.arrayContaining([
+        // People and invitations (38): admins only; the invitee's own routes are public.
+        'GET /api/v1/users admin',
+        'PATCH /api/v1/users/:id admin',
+        'POST /api/v1/users/:id/sign-out-everywhere admin',
+        'GET /api/v1/invitations admin',
+        'POST /api/v1/invitations admin',
+        'DELETE /api/v1/invitations/:id admin',
+        'POST /api/v1/invitations/:id/resend admin',
+        'GET /api/v1/auth/invitation public',
+        'POST /api/v1/auth/accept-invitation public',
+        // Two-factor (39): one's own account; the second sign-in step is public (it needs its cookie).
+        'POST /api/v1/auth/2fa/setup signed-in',
+        'POST /api/v1/auth/2fa/enable signed-in',
+        'POST /api/v1/auth/2fa/disable signed-in',
+        'POST /api/v1/auth/2fa/recovery-codes signed-in',
+        'POST /api/v1/auth/2fa/verify public',
+        'GET /api/v1/settings/security admin',
+        'PUT /api/v1/settings/security admin',
+        // Audit log (40), API tokens (41), webhooks (42): admins only.
+        'GET /api/v1/audit admin',
+        'GET /api/v1/audit/actors admin',
+        'GET /api/v1/audit/actions admin',
+        'GET /api/v1/api-tokens admin',
+        'POST /api/v1/api-tokens admin',
+        'DELETE /api/v1/api-tokens/:id admin',
+        'GET /api/v1/webhooks admin',
+        'POST /api/v1/webhooks admin',
+        'DELETE /api/v1/webhooks/:id admin',
+        'GET /api/v1/webhooks/:id/deliveries admin',
+        'POST /api/v1/webhooks/:id/test admin',
+        // Links and the publish check (decisions 36–37): editors' work.
+        'GET /api/v1/redirects editor',
+        'POST /api/v1/redirects editor',
+        'PATCH /api/v1/redirects/:id editor',
+        'DELETE /api/v1/redirects/:id editor',
+        'GET /api/v1/pages/:id/checks editor',
+        'POST /api/v1/pages/bulk editor',
+        'POST /api/v1/media/bulk-move editor',
+        'POST /api/v1/media/bulk-delete editor',
+        'GET /api/v1/site-health editor',
+        // Settings and backups stay admins' (an editor is refused them: decision 38).
+        'PUT /api/v1/settings/seo admin',
+        'GET /api/v1/settings/performance admin',
+        'GET /api/v1/backup admin',
+      ]),
+    );
+  });
+
   it('answers every API route for anonymous, viewer, editor and admin as its rule says', async () => {
     const failures: string[] = [];
     let checked = 0;

@@ -1148,7 +1148,15 @@ describe('SQL metacharacters', () => {
   });
 
   it.each(payloads)('the admin page list filter treats %j literally', async (payload) => {
-    const response = await admin.get<{ pages: PageDto[] }>(`/api/v1/pages?q=${encodeURIComponent(payload)}`);
+    const response = await admin.get<{ pages: PageDto[] } & ErrorBody>(
+      `/api/v1/pages?q=${encodeURIComponent(payload)}`,
+    );
+    // The filter runs in SQL (issue 20), where text cannot hold U+0000: refused like the media search.
+    if (containsNul(payload)) {
+      expect(response.status).toBe(400);
+      expect(response.body.error).toEqual({ code: 'invalid_input', message: nulMessage });
+      return;
+    }
     expect(response.status).toBe(200);
     const query = payload.trim().toLowerCase();
     const expected = allPages

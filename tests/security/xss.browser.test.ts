@@ -182,7 +182,7 @@ const escapeHtml = (value: string) =>
 // ---------------------------------------------------------------------------------------------
 // The fields of every block type (src/features/blocks/<type>/block.ts)
 
-type BlockTypeName = 'hero' | 'text' | 'gallery' | 'cards' | 'cta' | 'features' | 'quote';
+type BlockTypeName = 'hero' | 'text' | 'gallery' | 'cards' | 'cta' | 'features' | 'facts' | 'quote';
 
 interface BlockShape {
   base: Record<string, unknown>;
@@ -254,9 +254,19 @@ const blockShapes: Record<BlockTypeName, BlockShape> = {
     slots: () => [
       { field: 'features.title', path: ['title'], fallback: 'Features', shown: true },
       { field: 'features.subtitle', path: ['subtitle'], fallback: '' },
-      { field: 'features.features.icon', path: ['features', 0, 'icon'], fallback: '🌊' },
+      { field: 'features.features.icon', path: ['features', 0, 'icon'], fallback: 'waves' },
       { field: 'features.features.title', path: ['features', 0, 'title'], fallback: 'Feature' },
       { field: 'features.features.description', path: ['features', 0, 'description'], fallback: '' },
+    ],
+  },
+  facts: {
+    base: {},
+    slots: () => [
+      { field: 'facts.title', path: ['title'], fallback: 'Facts', shown: true },
+      { field: 'facts.description', path: ['description'], fallback: '' },
+      { field: 'facts.facts.icon', path: ['facts', 0, 'icon'], fallback: 'gauge' },
+      { field: 'facts.facts.label', path: ['facts', 0, 'label'], fallback: 'Depth' },
+      { field: 'facts.facts.value', path: ['facts', 0, 'value'], fallback: '5-10 m' },
     ],
   },
   quote: {
@@ -327,6 +337,8 @@ interface StoredPage {
   /** Markers that must appear on the public page and in the admin. */
   shown: number[];
   structuredData: unknown;
+  /** The stored title (the last crumb of the page's breadcrumb trail). */
+  title: string;
 }
 
 interface Stored {
@@ -500,7 +512,7 @@ async function storeBlockPages(imageUrls: string[]): Promise<Record<BlockTypeNam
       shown.push(...acceptedShown(slots));
     }
     await publishPage(page.id);
-    result[type] = { id: page.id, slug, shown, structuredData: null };
+    result[type] = { id: page.id, slug, shown, structuredData: null, title: `XSS blocks: ${type}` };
   };
   await Promise.all(blockTypeNames.map(storeType));
   return result;
@@ -512,13 +524,22 @@ async function storeFieldPages(): Promise<StoredPage[]> {
     const carrier = `field page ${index}`;
     const { body, slots } = fill(carrier, { is_published: true, sort_order: 1000 + index }, pageSlots(index), index);
     const { page } = await submit(carrier, body, slots, (current) =>
-      admin.post<{ page: { id: string; slug: string; structured_data: unknown } }>('/api/v1/pages', current),
+      admin.post<{ page: { id: string; slug: string; title: string; structured_data: unknown } }>(
+        '/api/v1/pages',
+        current,
+      ),
     );
     // A quote block, so the page shows its title as a heading (an empty page does not).
     const quote = await addBlock(page.id, 'quote', { quote: `Field page ${index}`, author: 'Test' });
     expect(quote.status).toBe(201);
     await publishPage(page.id);
-    result.push({ id: page.id, slug: page.slug, shown: acceptedShown(slots), structuredData: page.structured_data });
+    result.push({
+      id: page.id,
+      slug: page.slug,
+      shown: acceptedShown(slots),
+      structuredData: page.structured_data,
+      title: page.title,
+    });
   }
   return result;
 }
@@ -855,12 +876,27 @@ interface Screen {
   shown: number[];
   /** Extra steps once shown: open menus, expand editors, type into boxes. */
   interact?: (page: Page) => Promise<void>;
+  /** Runs before the stored values are looked for (a list read page by page loads all of itself). */
+  prepare?: (page: Page) => Promise<void>;
   /** Which session the screen is opened with. */
   as: 'anonymous' | 'admin' | 'viewer';
   /** A client-rendered screen (admin): settle on network idle rather than on loaded images. */
   app?: boolean;
   /** The JSON-LD the page must carry, exactly (each payload kept as data). */
   jsonLd?: unknown[];
+  /**
+   * After it, the page's breadcrumb trail (issue 18): a BreadcrumbList whose last item is this
+   * page, its title (a payload) kept as data.
+   */
+  breadcrumb?: { name: string; item: string };
+}
+
+/** True when the value is a BreadcrumbList ending with exactly this page. */
+function endsWithPage(value: unknown, page: { name: string; item: string }): boolean {
+  const list = value as { '@type'?: unknown; itemListElement?: unknown };
+  if (list['@type'] !== 'BreadcrumbList' || !Array.isArray(list.itemListElement)) return false;
+  const last = list.itemListElement.at(-1) as { name?: unknown; item?: unknown } | undefined;
+  return last?.name === page.name && last.item === page.item;
 }
 
 /** One browser tab and what its frames reported since its current visit began. */
@@ -927,6 +963,7 @@ async function visit(tab: Tab, mode: Mode, screen: Screen): Promise<Finding[]> {
   const add = (what: string, text: string) =>
     findings.push({ mode, screen: screen.name, what, markers: [...new Set(markersIn(text))] });
   await page.goto(`${server.url}${screen.path}`, { waitUntil: screen.app ? 'load' : 'domcontentloaded' });
+  if (screen.prepare) await screen.prepare(page);
   let absent: number[] = [];
   if (screen.interact) {
     ({ absent } = await page.evaluate(inspectPage, { markers: screen.shown, images: false, scan: false }));
@@ -951,9 +988,14 @@ async function visit(tab: Tab, mode: Mode, screen: Screen): Promise<Finding[]> {
         return []; // reported by the scan
       }
     });
-    if (JSON.stringify(parsed) !== JSON.stringify(screen.jsonLd)) {
+    const own = parsed.slice(0, screen.jsonLd.length);
+    const trail = parsed.slice(screen.jsonLd.length);
+    const trailAsExpected = screen.breadcrumb
+      ? trail.length === 1 && endsWithPage(trail[0], screen.breadcrumb)
+      : trail.length === 0;
+    if (JSON.stringify(own) !== JSON.stringify(screen.jsonLd) || !trailAsExpected) {
       add(
-        `JSON-LD differs from the stored structured data: ${JSON.stringify(parsed).slice(0, 300)}`,
+        `JSON-LD differs from the stored structured data and breadcrumb trail: ${JSON.stringify(parsed).slice(0, 300)}`,
         JSON.stringify(parsed),
       );
     }
@@ -1052,6 +1094,7 @@ function publicScreens(as: 'anonymous' | 'admin'): Screen[] {
       as,
       shown: [...page.shown, ...chromeShown()],
       jsonLd: page.structuredData === null ? [] : [page.structuredData],
+      breadcrumb: { name: page.title, item: `${server.config.publicUrl}/${page.slug}` },
     })),
     ...['xss', 'script', 'onerror', 'javascript'].map((query) => ({
       name: `search results for "${query}"`,
@@ -1089,6 +1132,24 @@ async function expandAllBlocks(page: Page): Promise<void> {
     .toBe(payloadCount);
 }
 
+/** Lists read page by page (issue 20): 'Load more' until every item is on screen, so every marker can show. */
+async function loadWholeList(page: Page): Promise<void> {
+  const loadMore = page.getByRole('button', { name: 'Load more' });
+  // The first stretch is on screen once the list offers to select what it shows.
+  await page.getByRole('checkbox', { name: 'Select all shown' }).waitFor({ timeout: 30_000 });
+  while ((await loadMore.count()) > 0) {
+    await Promise.all([
+      page.waitForResponse((response) => response.url().includes('cursor='), { timeout: 30_000 }),
+      loadMore.click(),
+    ]);
+    // Rendered: the button is gone (all read) or ready for the next stretch.
+    await page.waitForFunction(() => {
+      const button = [...document.querySelectorAll('button')].find((each) => each.textContent?.trim() === 'Load more');
+      return !button || button.getAttribute('aria-busy') !== 'true';
+    });
+  }
+}
+
 function adminScreens(): Screen[] {
   const firstField = stored.fieldPages[0]!;
   const fieldTitles = stored.fieldPages.flatMap((page) =>
@@ -1097,7 +1158,12 @@ function adminScreens(): Screen[] {
   const summaries = (type: BlockTypeName) =>
     stored.blockPages[type].shown.filter((marker) => summaryFields.has(registry.entry(marker).field));
   return [
-    { name: 'admin pages list', path: '/admin/pages', shown: [...fieldTitles, ...stored.userName] },
+    {
+      name: 'admin pages list',
+      path: '/admin/pages',
+      shown: [...fieldTitles, ...stored.userName],
+      prepare: loadWholeList,
+    },
     {
       name: 'admin page editor, content tab',
       path: `/admin/pages/${firstField.id}?tab=content`,
@@ -1132,6 +1198,7 @@ function adminScreens(): Screen[] {
       name: 'admin media library, edit dialog open',
       path: '/admin/media',
       shown: [...stored.mediaFilenames, ...stored.folderNames],
+      prepare: loadWholeList,
       interact: async (page: Page) => {
         await page.locator('li[data-image-id] > button').first().click();
         await page.getByRole('dialog').waitFor({ timeout: 15_000 });

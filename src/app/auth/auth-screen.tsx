@@ -11,6 +11,7 @@ import { useSiteTitle } from '../lib/site-title';
 import { AuthLayout } from './auth-layout';
 import { messages, minimumPasswordLength, newPasswordIsValid } from './messages';
 import { PasswordField } from './password-field';
+import { TwoFactorStep } from './two-factor-step';
 
 type Tab = 'signin' | 'signup' | 'reset';
 
@@ -98,17 +99,32 @@ function SignInForm({
   const [busy, setBusy] = useState(false);
   const [unverified, setUnverified] = useState(false);
   const [resending, setResending] = useState(false);
+  const [codeStep, setCodeStep] = useState(false);
+
+  const signedIn = () => {
+    // A full page load: the server guards /admin itself, and the public header reads the new
+    // session. The landing page shows the toast; the button stays busy until it does.
+    setFlashToast({ type: 'success', title: messages.welcomeBack[0], description: messages.welcomeBack[1] });
+    window.location.assign(next);
+  };
+
+  const startAgain = () => {
+    setCodeStep(false);
+    setPassword('');
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
     setUnverified(false);
     try {
-      await api.post('/api/v1/auth/sign-in', { email, password });
-      // A full page load: the server guards /admin itself, and the public header reads the new
-      // session. The landing page shows the toast; the button stays busy until it does.
-      setFlashToast({ type: 'success', title: messages.welcomeBack[0], description: messages.welcomeBack[1] });
-      window.location.assign(next);
+      const answer = await api.post<{ two_factor_required?: boolean }>('/api/v1/auth/sign-in', { email, password });
+      if (answer.two_factor_required) {
+        setBusy(false);
+        setCodeStep(true);
+        return;
+      }
+      signedIn();
     } catch (error) {
       if (error instanceof ApiError && error.code === 'email_not_verified') setUnverified(true);
       showFailure(messages.signInFailed, error);
@@ -127,6 +143,19 @@ function SignInForm({
       setResending(false);
     }
   };
+
+  if (codeStep) {
+    return (
+      <TwoFactorStep
+        onSignedIn={signedIn}
+        onBack={startAgain}
+        onExpired={(message) => {
+          startAgain();
+          toast.error(messages.signInFailed, { description: message });
+        }}
+      />
+    );
+  }
 
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>

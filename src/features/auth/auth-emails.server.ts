@@ -1,7 +1,8 @@
 import { escapeHtml } from '../../shared/lib/html';
 import type { MailMessage } from '../mail/mailer.server';
 
-function htmlBody(
+/** The HTML of every account e-mail: one heading, a few paragraphs, one button with its link. */
+export function htmlBody(
   siteName: string,
   heading: string,
   paragraphs: string[],

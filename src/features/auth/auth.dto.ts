@@ -10,6 +10,17 @@ export const sessionUserSchema = z.object({
   fullName: z.string(),
   role: z.enum(roles),
   emailVerified: z.boolean(),
+  /*
+   * Decision 39. Optional so that every producer of a session user need not know them; GET
+   * /api/v1/auth/session always sends both for a signed-in person.
+   */
+  two_factor_enabled: z.boolean().optional().describe('Two-factor sign-in is on for this account'),
+  two_factor_setup_required: z
+    .boolean()
+    .optional()
+    .describe(
+      'Two-factor is required for editors and admins and this account has not turned it on: every other API route answers 403 two_factor_setup_required until it does',
+    ),
 });
 
 export type SessionUser = z.output<typeof sessionUserSchema>;

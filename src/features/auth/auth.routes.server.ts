@@ -10,10 +10,12 @@ import {
   signIn,
   signUp,
   verifyEmail,
-  type AuthDeps,
+  authDepsOf,
 } from './auth.service.server';
 import { knownBrowserCookieName } from './known-browsers.server';
 import { endBrowserSession, startBrowserSession } from './session-start.server';
+import { challengeCookieName, setChallengeCookie } from './two-factor-cookie.server';
+import { deleteTwoFactorChallenge } from './two-factor.service.server';
 import { toSessionUser } from './users.service.server';
 
 const publicAccess = { access: 'public' } as const;
@@ -31,12 +33,7 @@ const authErrors = {
 const text = (max: number) => z.string().max(max).optional();
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = (): AuthDeps => ({
-    db: app.db,
-    now: () => app.clock.now(),
-    mailer: app.mailer,
-    publicUrl: app.config.publicUrl,
-  });
+  const deps = () => authDepsOf(app);
 
   // Answers about who is signed in are personal: never stored by any cache.
   app.addHook('onRequest', async (_request, reply) => {
@@ -87,21 +84,35 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary:
-          'Sign in with e-mail and password; sets the session cookie (a new session id every time) and replaces the CSRF token',
+          'Sign in with e-mail and password; sets the session cookie (a new session id every time) and replaces the CSRF token, or answers two_factor_required',
         description:
-          'The new CSRF token is in the x-csrf-token response header (and the ca_csrf cookie); the one used for this request no longer works. Failures are limited per account and address (10 per 15 minutes), per address (30) and per account from all addresses (50, then the owner is e-mailed); a right password never counts.',
+          'The new CSRF token is in the x-csrf-token response header (and the ca_csrf cookie); the one used for this request no longer works. Failures are limited per account and address (10 per 15 minutes), per address (30) and per account from all addresses (50, then the owner is e-mailed); a right password never counts. For an account with two-factor on, a right password answers `{two_factor_required: true}` and starts no session: it sets the `ca_2fa` cookie (10 minutes), and POST /api/v1/auth/2fa/verify with a code completes the sign-in.',
         body: z.object({ email: text(320), password: text(4096) }),
-        response: { 200: z.object({ user: sessionUserSchema }), ...authErrors },
+        response: {
+          200: z.union([
+            z.object({ user: sessionUserSchema }),
+            z.object({
+              two_factor_required: z.literal(true).describe('Send a code to POST /api/v1/auth/2fa/verify next'),
+            }),
+          ]),
+          ...authErrors,
+        },
       },
     },
     async (request, reply) => {
-      const { user, session } = await signIn(
+      const outcome = await signIn(
         deps(),
         { ip: request.ip, knownBrowser: request.cookies[knownBrowserCookieName] },
         request.body,
       );
-      await startBrowserSession(app, request, reply, user, session);
-      return { user: toSessionUser(user) };
+      if (outcome.challenge) {
+        // A challenge this browser left unfinished is replaced, not kept alongside.
+        await deleteTwoFactorChallenge(app.db, request.cookies[challengeCookieName]);
+        setChallengeCookie(app, reply, outcome.challenge);
+        return { two_factor_required: true as const };
+      }
+      await startBrowserSession(app, request, reply, outcome.user, outcome.session);
+      return { user: toSessionUser(outcome.user) };
     },
   );
 
@@ -177,6 +188,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageSchema, ...authErrors },
       },
     },
-    async (request) => resetPassword(deps(), request.body),
+    async (request) => resetPassword(deps(), request.body, request.ip),
   );
 };

@@ -1,6 +1,8 @@
+import type { FastifyInstance } from 'fastify';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/client.server';
 import { AppError, badRequest } from '../../server/plugins/app-error.server';
+import { recordAudit } from '../audit/audit.server';
 import type { Mailer } from '../mail/mailer.server';
 import { passwordResetEmail, signInAttemptsEmail, verificationEmail } from './auth-emails.server';
 import { emailVerificationTokens, passwordResetTokens, users, type UserRow } from './auth.table';
@@ -21,6 +23,7 @@ import {
 } from './rate-limits.server';
 import { createSession, deleteSessionsOfUser, type NewSession } from './sessions.server';
 import { linkTokenPattern, newLinkToken, sha256 } from './tokens.server';
+import { createTwoFactorChallenge, type NewChallenge } from './two-factor.service.server';
 import { createUser, emailSchema, findUserByEmail, UserExistsError } from './users.service.server';
 
 /** What the auth use cases need; routes pass the app's database, clock and mailer. */
@@ -30,6 +33,11 @@ export interface AuthDeps {
   mailer: Mailer;
   /** Links in e-mails are always built from PUBLIC_URL, never from the request's Host header. */
   publicUrl: string;
+}
+
+/** The mailing, clock and database a server gives the account services (auth, invitations). */
+export function authDepsOf(app: FastifyInstance): AuthDeps {
+  return { db: app.db, now: () => app.clock.now(), mailer: app.mailer, publicUrl: app.config.publicUrl };
 }
 
 const hourMs = 60 * 60 * 1000;
@@ -58,6 +66,7 @@ export const authMessages = {
   resetMissing: 'No valid reset token found.',
   resetInvalid: 'Failed to update password. The reset link may be invalid or expired.',
   passwordUpdated: 'Your password has been successfully updated. You can now sign in with your new password.',
+  accountDisabled: 'This account is disabled. Ask an admin of this site to enable it.',
 } as const;
 
 /** A trimmed, lowercased address, or a 400 naming the field. */
@@ -180,6 +189,14 @@ export interface SignInOrigin {
 }
 
 /**
+ * A right password ends in a session, or, for an account with two-factor on, in a challenge:
+ * no session until a code completes it (POST /api/v1/auth/2fa/verify).
+ */
+export type SignInOutcome =
+  | { user: UserRow; session: NewSession; challenge?: undefined }
+  | { user: UserRow; session?: undefined; challenge: NewChallenge };
+
+/**
  * Decision 47: only failures count (a wrong password or an unknown account), per account and
  * address (10 in 15 minutes), per address (30) and per account from every address together (50;
  * a browser that has signed in to the account before is exempt from this one). Each attempt takes
@@ -191,7 +208,7 @@ export async function signIn(
   deps: AuthDeps,
   origin: SignInOrigin,
   input: { email?: string; password?: string },
-): Promise<{ user: UserRow; session: NewSession }> {
+): Promise<SignInOutcome> {
   const email = parseEmail(input.email);
   if (!input.password) throw badRequest('password_required', authMessages.passwordRequired, 'password');
   const now = deps.now();
@@ -219,6 +236,13 @@ export async function signIn(
     if (user && accountSlot && accountSlot.count === rateLimitRules.signInAccount.limit) {
       await warnOwner(deps, user, accountSlot, now);
     }
+    await recordAudit(deps.db, {
+      action: 'auth.sign_in_failed',
+      actor: { type: 'anonymous', label: email },
+      ...(user ? { target: { type: 'user', id: user.id, label: user.email } } : {}),
+      ip: origin.ip,
+      summary: user ? 'Wrong password.' : 'No account has this e-mail address.',
+    });
     throw new AppError(401, 'invalid_credentials', authMessages.invalidCredentials);
   }
   await releaseSlots(
@@ -226,10 +250,12 @@ export async function signIn(
     slots.filter((slot) => slot.rule !== rateLimitRules.signInAccountAddress),
   );
   await clearRateLimit(deps.db, rateLimitRules.signInAccountAddress, `${account}:${address}`);
-  // Only after the password is right, so this does not reveal which addresses have accounts.
+  // Only after the password is right, so these do not reveal which addresses have accounts.
+  if (user.disabled_at !== null) throw new AppError(403, 'account_disabled', authMessages.accountDisabled, 'email');
   if (user.email_verified_at === null) {
     throw new AppError(403, 'email_not_verified', authMessages.emailNotVerified, 'email');
   }
+  if (user.totp_enabled_at !== null) return { user, challenge: await createTwoFactorChallenge(deps.db, user.id, now) };
   return { user, session: await createSession(deps.db, user.id, now) };
 }
 
@@ -286,6 +312,7 @@ export async function requestPasswordReset(
 export async function resetPassword(
   deps: AuthDeps,
   input: { token?: string | undefined; newPassword?: string | undefined },
+  ip: string | null = null,
 ): Promise<{ message: string }> {
   if (!input.token) throw invalidToken(authMessages.resetMissing);
   const password = checkNewPassword(input.newPassword, 'newPassword');
@@ -314,8 +341,16 @@ export async function resetPassword(
         updated_at: now,
       })
       .where(eq(users.email, token.email))
-      .returning({ id: users.id });
+      .returning({ id: users.id, email: users.email });
     if (!user) throw invalidToken(authMessages.resetInvalid);
+    const self = { type: 'user', id: user.id, label: user.email } as const;
+    await recordAudit(tx, {
+      action: 'auth.password_reset',
+      actor: self,
+      target: self,
+      ip,
+      summary: 'Set a new password with an e-mailed reset link; every session of the account ended.',
+    });
     // Any other link sent to this address is void now too.
     await tx.update(passwordResetTokens).set({ used: true }).where(eq(passwordResetTokens.email, token.email));
     await deleteSessionsOfUser(tx, user.id);

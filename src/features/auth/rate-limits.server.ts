@@ -24,6 +24,16 @@ export const rateLimitRules = {
   signInAccountAddress: { name: 'sign-in:email+ip', limit: 10, windowMs: 15 * minute },
   signInAddress: { name: 'sign-in:ip', limit: 30, windowMs: 15 * minute },
   signInAccount: { name: 'sign-in:email', limit: 50, windowMs: 15 * minute },
+  /*
+   * The second step of a sign-in (decision 39) counts wrong codes the same way, keyed by the
+   * account's id. The account-wide window is lower than the password's: whoever reaches this
+   * step already has the password, and only the code stands between them and the account.
+   */
+  twoFactorAccountAddress: { name: 'two-factor:user+ip', limit: 10, windowMs: 15 * minute },
+  twoFactorAddress: { name: 'two-factor:ip', limit: 30, windowMs: 15 * minute },
+  twoFactorAccount: { name: 'two-factor:user', limit: 20, windowMs: 15 * minute },
+  /** Wrong codes while signed in (turning two-factor on or off, new recovery codes). */
+  twoFactorManage: { name: 'two-factor-manage:user', limit: 10, windowMs: 15 * minute },
   signUpIp: { name: 'sign-up:ip', limit: 5, windowMs: hour },
   resetRequestIp: { name: 'reset-request:ip', limit: 5, windowMs: hour },
   resetRequestEmail: { name: 'reset-request:email', limit: 3, windowMs: hour },

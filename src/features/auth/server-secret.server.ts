@@ -5,8 +5,12 @@ import { serverSecrets } from './auth.table';
 
 const signingKeyName = 'signing-key';
 
-/** What each derived key signs; a key made for one purpose never verifies another's values. */
-export type SigningPurpose = 'csrf' | 'known-browser' | 'preview-link';
+/**
+ * What each derived key is for; a key made for one purpose never verifies another's values.
+ * `totp-secret` and `webhook-secret` are not signing keys but the AES-256-GCM keys that encrypt
+ * two-factor and webhook secrets.
+ */
+export type SigningPurpose = 'csrf' | 'known-browser' | 'preview-link' | 'totp-secret' | 'webhook-secret';
 
 const masterKeys = new WeakMap<Database, Promise<Buffer>>();
 const derivedKeys = new WeakMap<Database, Map<SigningPurpose, Promise<Buffer>>>();

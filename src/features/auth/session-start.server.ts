@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { rotateCsrfTokenForSession, rotateCsrfTokenForVisitor } from '../../server/plugins/csrf.server';
 import {
@@ -6,7 +7,8 @@ import {
   sessionCookieName,
   setSessionCookie,
 } from '../../server/plugins/session.server';
-import type { UserRow } from './auth.table';
+import { recordAudit } from '../audit/audit.server';
+import { users, type UserRow } from './auth.table';
 import { knownBrowserCookieName, knownBrowserLifetimeSeconds, knownBrowserToken } from './known-browsers.server';
 import { deleteSession, type NewSession } from './sessions.server';
 
@@ -14,6 +16,8 @@ import { deleteSession, type NewSession } from './sessions.server';
  * Everything a browser gets when it signs in (sign-in, first-admin setup): the new session cookie
  * (the id it sent before is deleted: no fixation), a known-browser cookie for this account, and a
  * CSRF token bound to the new session, in the `ca_csrf` cookie and the `x-csrf-token` header.
+ * Every way in passes here, so this is where the sign-in is recorded: the account's
+ * last_sign_in_at and the audit log's `auth.sign_in`.
  */
 export async function startBrowserSession(
   app: FastifyInstance,
@@ -30,6 +34,17 @@ export async function startBrowserSession(
     maxAge: knownBrowserLifetimeSeconds,
   });
   await rotateCsrfTokenForSession(app, reply, session.token);
+  const now = app.clock.now();
+  await app.db.transaction(async (tx) => {
+    await tx.update(users).set({ last_sign_in_at: now }).where(eq(users.id, user.id));
+    await recordAudit(tx, {
+      action: 'auth.sign_in',
+      actor: { type: 'user', id: user.id, label: user.email },
+      target: { type: 'user', id: user.id, label: user.email },
+      ip: request.ip,
+      summary: 'Signed in.',
+    });
+  });
 }
 
 /** Sign-out: the session ends on the server, its cookie is cleared and the CSRF token replaced. */

@@ -1,4 +1,4 @@
-import { and, eq, lte, ne } from 'drizzle-orm';
+import { and, eq, isNull, lte, ne } from 'drizzle-orm';
 import type { Database } from '../../server/db/client.server';
 import { sessions, users, type UserRow } from './auth.table';
 import { newOpaqueToken, opaqueTokenPattern, sha256 } from './tokens.server';
@@ -36,14 +36,17 @@ export interface ResolvedSession {
   refreshed: boolean;
 }
 
-/** The session's user, or undefined for an unknown or expired cookie (expired rows are deleted here). */
+/**
+ * The session's user, or undefined for an unknown or expired cookie (expired rows are deleted
+ * here) and for a disabled account: disabling ends its sessions, and this makes sure of it.
+ */
 export async function resolveSession(db: Database, token: string, now: Date): Promise<ResolvedSession | undefined> {
   if (!opaqueTokenPattern.test(token)) return undefined;
   const idHash = sha256(token);
   const [row] = await db
     .select({ expiresAt: sessions.expires_at, user: users })
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.user_id))
+    .innerJoin(users, and(eq(users.id, sessions.user_id), isNull(users.disabled_at)))
     .where(eq(sessions.id_hash, idHash))
     .limit(1);
   if (!row) return undefined;

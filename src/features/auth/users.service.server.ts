@@ -78,5 +78,6 @@ export function toSessionUser(row: UserRow): SessionUser {
     fullName: row.full_name,
     role: row.role as Role,
     emailVerified: row.email_verified_at !== null,
+    two_factor_enabled: row.totp_enabled_at !== null,
   };
 }

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { AppError } from '../../server/plugins/app-error.server';
 import { validateBlockData } from '../blocks/blocks.service.server';
-import { isKnownBlockType } from '../blocks/registry';
+import { isKnownBlockType, upgradeStoredBlockData } from '../blocks/registry';
 import type { SnapshotBlock } from '../publishing/page-snapshot';
 import { BackupError, type BackupTable } from './backup-archive.server';
 import {
@@ -199,7 +199,8 @@ export class PageRowChecker {
     }
     let data: Record<string, unknown>;
     try {
-      data = validateBlockData(block.block_type, block.block_data);
+      // An archive from an older version holds the old shapes (emoji icons); they come in as today's.
+      data = validateBlockData(block.block_type, upgradeStoredBlockData(block.block_type, block.block_data));
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       const field = error.field ?? 'block_data';

@@ -253,7 +253,7 @@ async function insertTables(tx: Transaction, staged: StagedBackup): Promise<Set<
 export async function applyStagedBackup(
   staged: StagedBackup,
   deps: RestoreDeps,
-  options: { requireEmpty?: boolean } = {},
+  options: { requireEmpty?: boolean; onApplied?: RestoreHook } = {},
 ): Promise<void> {
   const added: string[] = [];
   const afterCommit: string[] = [];
@@ -301,6 +301,7 @@ export async function applyStagedBackup(
       // The index holds the live copies (published_pages), now all in place.
       await refreshAllPageSearch(tx);
       await rebuildPageJobs(tx);
+      await options.onApplied?.(tx, staged.summary);
       return { oldKeys: old, newKeys: fresh };
     }));
   } catch (error) {
@@ -320,6 +321,12 @@ export async function applyStagedBackup(
   }
 }
 
+/**
+ * Runs inside the restore's transaction once every row is in place (the audit entry): it commits
+ * with the restore or not at all. A dry run never calls it.
+ */
+export type RestoreHook = (tx: Transaction, summary: BackupSummary) => Promise<void>;
+
 /** Databases with a restore in progress in this process (another one is refused with 409). */
 const restoring = new WeakSet<Database>();
 
@@ -330,7 +337,7 @@ const restoring = new WeakSet<Database>();
 export async function restoreBackupFile(
   file: string,
   deps: RestoreDeps,
-  options: { dryRun?: boolean; requireEmpty?: boolean } = {},
+  options: { dryRun?: boolean; requireEmpty?: boolean; onApplied?: RestoreHook } = {},
 ): Promise<BackupSummary> {
   if (!options.dryRun) {
     if (restoring.has(deps.db)) {
@@ -345,7 +352,12 @@ export async function restoreBackupFile(
   try {
     const staged = await stageBackup(file, deps);
     try {
-      if (!options.dryRun) await applyStagedBackup(staged, deps, { requireEmpty: options.requireEmpty ?? false });
+      if (!options.dryRun) {
+        await applyStagedBackup(staged, deps, {
+          requireEmpty: options.requireEmpty ?? false,
+          ...(options.onApplied ? { onApplied: options.onApplied } : {}),
+        });
+      }
       return staged.summary;
     } finally {
       await removeTempDir(staged.directory);

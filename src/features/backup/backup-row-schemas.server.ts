@@ -151,6 +151,9 @@ export const imageRowSchema = z.object({
   alt_text: optionalText(maxAltTextLength, 'Alt text'),
   caption: optionalText(maxCaptionLength, 'Caption'),
   category: optionalText(maxCategoryLength, 'Category'),
+  // Backups made before focal points (0009) restore with the centre.
+  focal_x: z.number().int().min(0).max(100).default(50),
+  focal_y: z.number().int().min(0).max(100).default(50),
   usage_count: z.number().int().min(0),
   seo_score: z.number().int().min(0).max(100),
   version,

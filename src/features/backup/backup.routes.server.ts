@@ -3,7 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../server/plugins/app-error.server';
 import { errorResponses } from '../../server/plugins/openapi.server';
+import { auditRequest } from '../audit/audit.server';
 import { BackupError } from './backup-archive.server';
+import { backupTarget, exportAuditSummary, restoreAuditSummary } from './backup-audit.server';
 import { restoreBackupFile } from './backup-restore.server';
 import { maxBackupUploadBytes, restoreResponseSchema } from './backup.dto';
 import { createBackupStream } from './backup.service.server';
@@ -56,6 +58,19 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
         publicUrl: app.config.publicUrl,
         log: request.log,
       });
+      // Recorded as the download starts: the archive is streamed, and a client that stops
+      // reading half way has still asked for (and received part of) the site's content.
+      try {
+        await auditRequest(request, app.db, {
+          action: 'backup.exported',
+          target: backupTarget(backup.filename),
+          summary: exportAuditSummary,
+        });
+      } catch (error) {
+        // No download without its entry; closing the stream removes its temporary files.
+        backup.stream.destroy();
+        throw error;
+      }
       return reply
         .header('content-type', 'application/gzip')
         .header('content-disposition', `attachment; filename="${backup.filename}"`)
@@ -102,7 +117,15 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
         const summary = await restoreBackupFile(
           upload.file,
           { db: app.db, media: app.media, dataDir: app.config.dataDir, log: request.log },
-          { dryRun },
+          {
+            dryRun,
+            onApplied: (tx, restored) =>
+              auditRequest(request, tx, {
+                action: 'backup.restored',
+                target: backupTarget('Uploaded backup'),
+                summary: restoreAuditSummary(restored),
+              }),
+          },
         );
         if (!dryRun) {
           // Every page, the navigation and the settings changed: cached copies here and on the

@@ -13,6 +13,12 @@ export interface BlockDefinition<TSchema extends z.ZodType = z.ZodType> {
   schema: TSchema;
   /** The data a new block of this type starts with (spec section 5 sample defaults). */
   defaults: z.output<TSchema>;
+  /**
+   * Brings data stored by an older version of the type (old revisions, old backups) up to the
+   * schema before it is parsed for display or copied back into a draft: e.g. feature icons that
+   * were emoji. Never used on API input, which the schema alone checks.
+   */
+  fromStored?: (data: unknown) => unknown;
 }
 
 export function defineBlock<TSchema extends z.ZodType>(definition: BlockDefinition<TSchema>): BlockDefinition<TSchema> {

@@ -42,7 +42,8 @@ export const blocksRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: guard,
       schema: {
         tags: ['blocks'],
-        summary: 'Add a block at the end of the page (order = count + 1), active',
+        summary:
+          'Add an active block at the end of the page (order = count + 1), or right after `after_id` (later blocks move down one)',
         params: z.object({ id: z.uuid() }),
         body: blockCreateSchema,
         response: { 201: z.object({ block: blockDtoSchema }), ...writeErrors },

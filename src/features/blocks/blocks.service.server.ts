@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { maxJsonDepth, withinJsonDepth } from '../../shared/lib/json-depth';
 import { sanitizeRichText } from '../../shared/lib/sanitize-rich-text';
 import type { Database } from '../../server/db/client.server';
@@ -11,9 +11,9 @@ import {
 } from '../../server/plugins/app-error.server';
 import { pages } from '../pages/pages.table';
 import { draftChanged, lockDraft, type DraftSave } from '../publishing/publishing.service.server';
-import type { BlockPatch } from './blocks.schema';
+import type { BlockCreate, BlockPatch } from './blocks.schema';
 import { contentBlocks, type BlockRow } from './blocks.table';
-import { blockDefinitions, isKnownBlockType } from './registry';
+import { blockDefinitions, isKnownBlockType, upgradeStoredBlockData } from './registry';
 
 export const maxBlockDataBytes = 256 * 1024;
 
@@ -68,11 +68,15 @@ export async function listPageBlocks(db: Database, pageId: string): Promise<Bloc
     .orderBy(asc(contentBlocks.block_order));
 }
 
-/** A new block goes last (order = count + 1) and starts active (spec section 4). */
+/**
+ * A new block goes last (order = count + 1) and starts active (spec section 4). With `after_id` it
+ * goes right after that block instead: the blocks below it move down one place in the same
+ * transaction, so orders stay 1..n ("Add block below" and "Duplicate" in the editor).
+ */
 export async function createBlock(
   db: Database,
   pageId: string,
-  input: { block_type: string; block_data?: unknown },
+  input: Pick<BlockCreate, 'block_type' | 'block_data' | 'after_id'>,
   save: DraftSave,
 ): Promise<BlockRow> {
   if (!input.block_type) throw badRequest('missing_block_type', 'Please select a block type.', 'block_type');
@@ -83,14 +87,36 @@ export async function createBlock(
   return db.transaction(async (tx) => {
     // The page lock makes concurrent inserts and reorders of one page run one after another.
     await lockDraft(tx, pageId);
-    const [total] = await tx.select({ value: count() }).from(contentBlocks).where(eq(contentBlocks.page_id, pageId));
+    let order: number;
+    if (input.after_id) {
+      const [after] = await tx
+        .select({ block_order: contentBlocks.block_order })
+        .from(contentBlocks)
+        .where(and(eq(contentBlocks.id, input.after_id), eq(contentBlocks.page_id, pageId)))
+        .limit(1);
+      if (!after) {
+        throw badRequest(
+          'unknown_block',
+          'The block to add after is not on this page (it may have been deleted). Reload the page and try again.',
+          'after_id',
+        );
+      }
+      order = after.block_order + 1;
+      await tx
+        .update(contentBlocks)
+        .set({ block_order: sql`${contentBlocks.block_order} + 1` })
+        .where(and(eq(contentBlocks.page_id, pageId), gt(contentBlocks.block_order, after.block_order)));
+    } else {
+      const [total] = await tx.select({ value: count() }).from(contentBlocks).where(eq(contentBlocks.page_id, pageId));
+      order = (total?.value ?? 0) + 1;
+    }
     const [row] = await tx
       .insert(contentBlocks)
       .values({
         page_id: pageId,
         block_type: input.block_type,
         block_data: data,
-        block_order: (total?.value ?? 0) + 1,
+        block_order: order,
         is_active: true,
       })
       .returning();
@@ -126,7 +152,11 @@ function mergedBlockData(
   stored: Record<string, unknown>,
   sent: Record<string, unknown>,
 ): Record<string, unknown> {
-  return validateBlockData(blockType, isKnownBlockType(blockType) ? mergeData(stored, sent) : sent);
+  if (!isKnownBlockType(blockType)) return validateBlockData(blockType, sent);
+  // Stored keys the request leaves alone are brought up to date first (an icon that was an
+  // emoji), so an edit of the title is never refused for a value the client did not send.
+  const current = upgradeStoredBlockData(blockType, stored) as Record<string, unknown>;
+  return validateBlockData(blockType, mergeData(current, sent));
 }
 
 export async function updateBlock(

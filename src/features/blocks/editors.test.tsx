@@ -57,8 +57,16 @@ const samples: { [T in BlockType]: Record<string, unknown> } = {
     title: 'Three Kinds',
     columns: 2,
     features: [
-      { icon: '🤿', title: 'Open water', description: 'Sky above.' },
+      { icon: 'sun', title: 'Open water', description: 'Sky above.' },
       { icon: '', title: 'Cave', description: '' },
+    ],
+  },
+  facts: {
+    title: 'At a glance',
+    description: 'The essentials.',
+    facts: [
+      { icon: 'waves-arrow-down', label: 'Depth Range', value: '5-10 m' },
+      { icon: '', label: 'Location', value: 'Tulum' },
     ],
   },
   quote: { quote: 'The cenote is where the sky comes down to drink.', author: 'Someone' },
@@ -146,7 +154,11 @@ describe('item lists', () => {
     expect(render('gallery', samples.gallery)).toContain('Image 2: cenote-el-pit.jpg');
     const features = render('features', samples.features);
     expect(features).toContain('Feature 1: Open water');
-    expect(features).toContain('aria-label="Choose an icon for feature 2"');
+    expect(features).toContain('aria-label="Icon of feature 1: Sunlight"');
+    expect(features).toContain('aria-label="Icon of feature 2: No icon"');
+    const facts = render('facts', samples.facts);
+    expect(facts).toContain('Fact 1: Depth Range: 5-10 m');
+    expect(facts).toContain('aria-label="Icon of fact 1: Depth"');
   });
 
   it('shows an empty state and the add button for an empty list', () => {

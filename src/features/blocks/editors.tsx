@@ -2,12 +2,13 @@ import { useMemo, type ComponentType } from 'react';
 import { CardsEditor } from './cards/editor';
 import { CtaEditor } from './cta/editor';
 import type { BlockEditorProps } from './editor-types';
+import { FactsEditor } from './facts/editor';
 import { FeaturesEditor } from './features/editor';
 import { GalleryEditor } from './gallery/editor';
 import { HeroEditor } from './hero/editor';
 import { QuoteEditor } from './quote/editor';
 import { RawJsonEditor } from './raw-json-editor';
-import { blockDefinitions, isKnownBlockType, type BlockType } from './registry';
+import { blockDefinitions, isKnownBlockType, upgradeStoredBlockData, type BlockType } from './registry';
 import { TextEditor } from './text/editor';
 
 /** One editor per block type; a type without one fails the typecheck. */
@@ -18,6 +19,7 @@ export const blockEditors: { [T in BlockType]: ComponentType<BlockEditorProps<T>
   cards: CardsEditor,
   cta: CtaEditor,
   features: FeaturesEditor,
+  facts: FactsEditor,
   quote: QuoteEditor,
 } satisfies Record<BlockType, unknown>;
 
@@ -35,7 +37,7 @@ export type PreparedBlockData =
 export function prepareBlockData(type: string, value: unknown, fromEditor = false): PreparedBlockData {
   if (!isKnownBlockType(type)) return { kind: 'unknown' };
   if (fromEditor) return { kind: 'typed', type, data: value as Record<string, unknown> };
-  const parsed = blockDefinitions[type].schema.safeParse(value);
+  const parsed = blockDefinitions[type].schema.safeParse(upgradeStoredBlockData(type, value));
   if (parsed.success) return { kind: 'typed', type, data: parsed.data };
   return {
     kind: 'mismatch',

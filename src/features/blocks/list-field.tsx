@@ -26,6 +26,8 @@ interface ListFieldProps<T> {
   /** The list's errors with the list's path removed: "" for the list itself, "2.title" for items. */
   errors: FieldErrors;
   hint?: ReactNode;
+  /** More ways to add items, beside 'Add item'. */
+  addActions?: ReactNode;
 }
 
 /** Keys that follow items when they move, so React and dnd-kit keep each item's DOM and state. */
@@ -55,6 +57,7 @@ export function ListField<T>({
   renderItem,
   errors,
   hint,
+  addActions,
 }: ListFieldProps<T>) {
   const [{ keys, next }, setKeys] = useItemKeys(items.length);
   return (
@@ -65,6 +68,7 @@ export function ListField<T>({
       ids={keys}
       max={max}
       hint={hint}
+      addActions={addActions}
       error={errors['']}
       getItemTitle={(index) => (items[index] === undefined ? '' : getItemTitle(items[index]))}
       renderPreview={

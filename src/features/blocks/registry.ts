@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { BlockDefinition } from './block-definition';
 import { cardsBlock } from './cards/block';
 import { ctaBlock } from './cta/block';
+import { factsBlock } from './facts/block';
 import { featuresBlock } from './features/block';
 import { galleryBlock } from './gallery/block';
 import { heroBlock } from './hero/block';
@@ -16,6 +17,7 @@ export const blockDefinitions = {
   cards: cardsBlock,
   cta: ctaBlock,
   features: featuresBlock,
+  facts: factsBlock,
   quote: quoteBlock,
 } as const satisfies Record<string, BlockDefinition>;
 
@@ -26,6 +28,16 @@ export const blockTypes = Object.keys(blockDefinitions) as BlockType[];
 
 export function isKnownBlockType(type: string): type is BlockType {
   return Object.hasOwn(blockDefinitions, type);
+}
+
+/**
+ * Stored data of a known type brought up to its schema (see BlockDefinition.fromStored); data of
+ * other types comes back as it is.
+ */
+export function upgradeStoredBlockData(type: string, data: unknown): unknown {
+  if (!isKnownBlockType(type)) return data;
+  const definition: BlockDefinition = blockDefinitions[type];
+  return definition.fromStored ? definition.fromStored(data) : data;
 }
 
 /** A block as stored, narrowed by type for renderers. */

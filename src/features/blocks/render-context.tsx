@@ -1,6 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
+import { objectPosition, type FocalPoint } from '../media/focal-point';
 
-/** An image as the renderer needs it: every stored variant, its real size and its alt text. */
+/** An image as the renderer needs it: every stored variant, its real size, alt text and focal point. */
 export interface ResolvedImage {
   src: string;
   alt: string;
@@ -9,6 +10,8 @@ export interface ResolvedImage {
   webp: string | null;
   avif: string | null;
   thumbnailWebp: string | null;
+  /** Where crops are centred (decision 35). */
+  focalPoint: FocalPoint;
 }
 
 /** Performance settings that shape image markup (decision 23). */
@@ -53,6 +56,11 @@ export interface PictureProps {
   sizes?: string;
   className?: string;
   frameClassName?: string;
+  /**
+   * 'cover' (the default) fills the frame and crops, keeping the image's focal point in view;
+   * 'contain' shows the whole image (the gallery's lightbox), so the focal point plays no part.
+   */
+  fit?: 'cover' | 'contain';
 }
 
 /**
@@ -67,12 +75,15 @@ export function Picture({
   sizes = '100vw',
   className = '',
   frameClassName = '',
+  fit = 'cover',
 }: PictureProps) {
   const { images, policy } = useBlockRenderContext();
   const image = images[src];
   const altText = alt ?? image?.alt ?? '';
   const loading = priority || !policy.lazy ? 'eager' : 'lazy';
-  const imgClass = `img-fade h-full w-full object-cover ${className}`;
+  const imgClass = `img-fade h-full w-full ${fit === 'cover' ? 'object-cover' : 'object-contain'} ${className}`;
+  // Centred crops (most images) carry no style attribute: the centre is the browser's default.
+  const position = fit === 'cover' ? objectPosition(image?.focalPoint) : undefined;
   if (!image) {
     return (
       <span className={`img-frame block overflow-hidden ${frameClassName}`}>
@@ -102,6 +113,7 @@ export function Picture({
           decoding={priority ? 'sync' : 'async'}
           fetchPriority={priority ? 'high' : 'auto'}
           className={imgClass}
+          style={position ? { objectPosition: position } : undefined}
         />
       </picture>
     </span>

@@ -1,21 +1,22 @@
 import type { ReactNode } from 'react';
 
-/** Common outer spacing and width for content blocks. */
+/**
+ * Common outer spacing and width for content blocks. One container width for every block, so all
+ * of a page's headings and text start on the same left edge; a block that wants a narrower reading
+ * measure limits its own column inside (left-aligned, never centred in a narrower container).
+ */
 export function Section({
   children,
   className = '',
-  width = 'wide',
   labelledBy,
 }: {
   children: ReactNode;
   className?: string;
-  width?: 'narrow' | 'wide';
   labelledBy?: string;
 }) {
-  const inner = width === 'narrow' ? 'max-w-3xl' : 'max-w-6xl';
   return (
     <section className={`px-5 py-14 sm:px-8 md:py-20 ${className}`} aria-labelledby={labelledBy}>
-      <div className={`mx-auto ${inner}`}>{children}</div>
+      <div className="mx-auto max-w-6xl">{children}</div>
     </section>
   );
 }

@@ -24,22 +24,31 @@ import {
   uploadLimits,
 } from './image-pipeline.server';
 import {
+  bulkDeleteImagesSchema,
+  bulkDeleteResultSchema,
+  bulkMoveImagesSchema,
+  bulkMoveResultSchema,
   createFolderSchema,
+  imageListPageSchema,
   imageDtoSchema,
   maxAltTextLength,
   maxCaptionLength,
   mediaFolderDtoSchema,
+  mediaInUseErrorSchema,
   updateFolderSchema,
   updateImageSchema,
   uploadErrorMessages,
   uploadErrorSchema,
 } from './media.dto';
 import {
+  bulkDeleteImages,
+  bulkMoveImages,
   createFolder,
   deleteFolder,
   deleteImage,
   getImage,
   listFolders,
+  listImagePage,
   listImages,
   renameFolder,
   toImageDto,
@@ -204,14 +213,93 @@ export const mediaLibraryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['media'],
         summary: 'Images, newest first; folder=<id>|none filters by folder, q matches file name, alt text or caption',
+        description: [
+          'Without `limit` the answer is every matching image as `{images}`. With `limit` (1 to 100) it is one page,',
+          '`{items, next_cursor}`; pass `next_cursor` as `cursor` (with the same filters and limit) for the next page.',
+          'A cursor this server did not make answers 400 invalid_cursor.',
+        ].join(' '),
         querystring: z.object({
           folder: z.union([z.literal('none'), z.uuid()]).optional(),
           q: z.string().max(200).optional(),
+          limit: z.coerce.number().int().min(1).max(100).optional().describe('Page size: answer one page'),
+          cursor: z.string().max(200).optional().describe('next_cursor of the previous page (with limit)'),
         }),
-        response: { 200: z.object({ images: z.array(imageDtoSchema) }), ...errorResponses },
+        response: {
+          200: z.union([z.object({ images: z.array(imageDtoSchema) }), imageListPageSchema]),
+          ...errorResponses,
+        },
       },
     },
-    async (request) => ({ images: (await listImages(app.db, request.query)).map(toImageDto) }),
+    async (request) => {
+      const { limit, cursor, ...filter } = request.query;
+      if (limit === undefined) {
+        if (cursor !== undefined) throw badRequest('invalid_input', 'cursor: pass limit with cursor.', 'limit');
+        return { images: (await listImages(app.db, filter)).map(toImageDto) };
+      }
+      const page = await listImagePage(app.db, { ...filter, limit, cursor });
+      return { items: page.items.map(toImageDto), next_cursor: page.next_cursor };
+    },
+  );
+
+  app.post(
+    '/api/v1/media/bulk-move',
+    {
+      config: { ...editor, alsoAnswers: [404] },
+      preHandler: guard,
+      schema: {
+        tags: ['media'],
+        summary: 'Move several images into a folder (folder_id null: out of any folder)',
+        description: [
+          'All the listed images that exist are moved in one statement. Ids that name no image (deleted meanwhile)',
+          'are listed in `not_found` and do not fail the request. A folder that does not exist answers',
+          '404 folder_not_found and moves nothing.',
+        ].join(' '),
+        body: bulkMoveImagesSchema,
+        response: { 200: bulkMoveResultSchema, ...writeErrors },
+      },
+    },
+    async (request) => {
+      const result = await bulkMoveImages(app.db, request.body);
+      if (result.moved > 0) app.contentChanged({ scope: 'site' });
+      return result;
+    },
+  );
+
+  app.post(
+    '/api/v1/media/bulk-delete',
+    {
+      config: editor,
+      preHandler: guard,
+      schema: {
+        tags: ['media'],
+        summary: 'Delete several images and all their files, or none when any of them is in use',
+        description: [
+          'All or nothing: when any listed image is used (page blocks, draft or live, a page social image, a',
+          'navigation item, the default social image) nothing is deleted and the answer is 409 media_in_use with',
+          '`error.in_use`: each used image with the pages that show it. Ids that name no image are listed in',
+          '`not_found`. Unlike `DELETE /api/v1/media/:id`, a used image is never deleted here (decision 034).',
+        ].join(' '),
+        body: bulkDeleteImagesSchema,
+        response: { 200: bulkDeleteResultSchema, ...writeErrors, 409: mediaInUseErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await bulkDeleteImages({ db: app.db, media: app.media, log: request.log }, request.body.ids);
+      if (outcome.kind === 'in_use') {
+        const count = outcome.in_use.length;
+        return reply.status(409).send({
+          error: {
+            code: 'media_in_use',
+            message: `Nothing was deleted: ${count} of the ${request.body.ids.length} images ${
+              count === 1 ? 'is' : 'are'
+            } in use. Remove ${count === 1 ? 'it' : 'them'} from the pages listed first, or delete only the unused ones.`,
+            in_use: outcome.in_use,
+          },
+        });
+      }
+      if (outcome.deleted.length > 0) app.contentChanged({ scope: 'site' });
+      return { deleted: outcome.deleted.length, not_found: outcome.not_found };
+    },
   );
 
   app.post(
@@ -385,7 +473,7 @@ export const mediaLibraryRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: guard,
       schema: {
         tags: ['media'],
-        summary: 'Edit alt text, caption, category or folder; send the version you read (409 if stale)',
+        summary: 'Edit alt text, caption, category, folder or focal point; send the version you read (409 if stale)',
         params: z.object({ id: z.uuid() }),
         body: updateImageSchema,
         response: { 200: z.object({ image: imageDtoSchema }), ...writeErrors },

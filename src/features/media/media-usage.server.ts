@@ -1,8 +1,9 @@
-import { and, eq, inArray, isNotNull, like, or, sql, count } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, like, or, sql } from 'drizzle-orm';
 import { Parser } from 'htmlparser2';
 import type { Database } from '../../server/db/client.server';
 import { contentBlocks } from '../blocks/blocks.table';
 import { navigationItems } from '../navigation/navigation.table';
+import { pathForSlug } from '../pages/pages.schema';
 import { pages } from '../pages/pages.table';
 import { publishedPages } from '../publishing/publishing.table';
 import { seoSettings } from '../settings/settings.table';
@@ -82,22 +83,23 @@ export const variantUrlsOf = (image: ImageUrls) =>
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (character) => `\\${character}`);
 
+/** One place that refers to an image, and how many times it does there. */
+export type ImageUse =
+  | { kind: 'page'; imageId: string; pageId: string; times: number }
+  | { kind: 'navigation'; imageId: string; itemId: string; title: string; menu: string; times: number }
+  | { kind: 'default_og_image'; imageId: string; times: number };
+
 /**
- * How many places use each image now: every string in block data (active or inactive blocks,
- * drafts and live copies) equal to one of its variant URLs or naming one in rich-text
- * src/href/srcset, each navigation item with its image_id, each page og_image and twitter_image,
- * and the default OG image of the SEO settings. One count per place; an image used twice in one
- * gallery counts twice.
+ * Every place that uses the given images: block data of a page (active or inactive blocks,
+ * drafts and live copies; per page and file the larger of the two counts), a page's og_image and
+ * twitter_image, navigation items with the image_id, and the default OG image of the SEO settings.
  */
-export async function computeImageUsage(db: Database, targets: ImageUrls[]): Promise<Map<string, number>> {
-  const usage = new Map<string, number>(targets.map((image) => [image.id, 0]));
-  if (targets.length === 0) return usage;
+async function collectImageUses(db: Database, targets: ImageUrls[]): Promise<ImageUse[]> {
+  if (targets.length === 0) return [];
+  const uses: ImageUse[] = [];
   const owner = new Map<string, string>();
   for (const image of targets) for (const url of variantUrlsOf(image)) owner.set(url, image.id);
-  const add = (path: string | undefined, times = 1) => {
-    const id = path === undefined ? undefined : owner.get(path);
-    if (id) usage.set(id, (usage.get(id) ?? 0) + times);
-  };
+  const ownerOf = (path: string | undefined) => (path === undefined ? undefined : owner.get(path));
 
   // Only rows whose JSON text mentions a file's name can refer to it; the rest are not read.
   const stems = [
@@ -137,24 +139,34 @@ export async function computeImageUsage(db: Database, targets: ImageUrls[]): Pro
     const draft = draftCounts.get(pageId) ?? new Map<string, number>();
     const live = liveCounts.get(pageId) ?? new Map<string, number>();
     for (const path of new Set([...draft.keys(), ...live.keys()])) {
-      add(path, Math.max(draft.get(path) ?? 0, live.get(path) ?? 0));
+      const imageId = ownerOf(path);
+      if (imageId)
+        uses.push({ kind: 'page', imageId, pageId, times: Math.max(draft.get(path) ?? 0, live.get(path) ?? 0) });
     }
   }
 
   const pageImages = await db
-    .select({ og: pages.og_image, twitter: pages.twitter_image })
+    .select({ id: pages.id, og: pages.og_image, twitter: pages.twitter_image })
     .from(pages)
     .where(or(like(pages.og_image, '%/media/%'), like(pages.twitter_image, '%/media/%')));
   for (const page of pageImages) {
-    if (page.og) add(mediaPathOf(page.og));
-    if (page.twitter) add(mediaPathOf(page.twitter));
+    for (const reference of [page.og, page.twitter]) {
+      const imageId = reference ? ownerOf(mediaPathOf(reference)) : undefined;
+      if (imageId) uses.push({ kind: 'page', imageId, pageId: page.id, times: 1 });
+    }
   }
 
   const [seo] = await db.select({ image: seoSettings.default_og_image }).from(seoSettings).limit(1);
-  if (seo?.image) add(mediaPathOf(seo.image));
+  const seoImageId = seo?.image ? ownerOf(mediaPathOf(seo.image)) : undefined;
+  if (seoImageId) uses.push({ kind: 'default_og_image', imageId: seoImageId, times: 1 });
 
   const navigation = await db
-    .select({ id: navigationItems.image_id, total: count() })
+    .select({
+      id: navigationItems.id,
+      imageId: navigationItems.image_id,
+      title: navigationItems.title,
+      menu: navigationItems.menu_type,
+    })
     .from(navigationItems)
     .where(
       and(
@@ -164,10 +176,87 @@ export async function computeImageUsage(db: Database, targets: ImageUrls[]): Pro
           targets.map((image) => image.id),
         ),
       ),
-    )
-    .groupBy(navigationItems.image_id);
-  for (const row of navigation) if (row.id) usage.set(row.id, (usage.get(row.id) ?? 0) + row.total);
+    );
+  for (const item of navigation) {
+    if (item.imageId) {
+      uses.push({
+        kind: 'navigation',
+        imageId: item.imageId,
+        itemId: item.id,
+        title: item.title,
+        menu: item.menu,
+        times: 1,
+      });
+    }
+  }
+  return uses;
+}
+
+/**
+ * How many places use each image now (see collectImageUses): one count per place; an image used
+ * twice in one gallery counts twice.
+ */
+export async function computeImageUsage(db: Database, targets: ImageUrls[]): Promise<Map<string, number>> {
+  const usage = new Map<string, number>(targets.map((image) => [image.id, 0]));
+  for (const use of await collectImageUses(db, targets))
+    usage.set(use.imageId, (usage.get(use.imageId) ?? 0) + use.times);
   return usage;
+}
+
+/** A page that shows an image (in its blocks, draft or live, or as its social image). */
+export interface PageUsingImage {
+  page_id: string;
+  title: string;
+  path: string;
+  in_trash: boolean;
+}
+
+/** Where one image is used: the pages (by title) and the places that are not pages, in words. */
+export interface ImageWhereUsed {
+  pages: PageUsingImage[];
+  elsewhere: string[];
+}
+
+const menuNames: Record<string, string> = { header: 'Header menu', footer: 'Footer menu' };
+
+/**
+ * Where each of the given images is used, for the images used anywhere (an unused image has no
+ * entry): the same places usage_count counts, by page and in words for navigation and settings.
+ */
+export async function findWhereImagesAreUsed(db: Database, targets: ImageUrls[]): Promise<Map<string, ImageWhereUsed>> {
+  const uses = await collectImageUses(db, targets);
+  const pageIds = [...new Set(uses.flatMap((use) => (use.kind === 'page' ? [use.pageId] : [])))];
+  const pageRows =
+    pageIds.length === 0
+      ? []
+      : await db
+          .select({ id: pages.id, title: pages.title, slug: pages.slug, deletedAt: pages.deleted_at })
+          .from(pages)
+          .where(inArray(pages.id, pageIds));
+  const pagesById = new Map(pageRows.map((page) => [page.id, page]));
+  const found = new Map<string, ImageWhereUsed>();
+  for (const use of uses) {
+    const entry = found.get(use.imageId) ?? { pages: [], elsewhere: [] };
+    found.set(use.imageId, entry);
+    if (use.kind === 'page') {
+      const page = pagesById.get(use.pageId);
+      if (!page || entry.pages.some((listed) => listed.page_id === page.id)) continue;
+      entry.pages.push({
+        page_id: page.id,
+        title: page.title,
+        path: pathForSlug(page.slug),
+        in_trash: page.deletedAt !== null,
+      });
+    } else if (use.kind === 'navigation') {
+      entry.elsewhere.push(`${menuNames[use.menu] ?? 'Navigation'}: “${use.title}”`);
+    } else {
+      entry.elsewhere.push('Default social image (SEO settings)');
+    }
+  }
+  for (const entry of found.values()) {
+    entry.pages.sort((a, b) => a.title.localeCompare(b.title) || a.path.localeCompare(b.path));
+  }
+  return found;
 }
 
 /**

@@ -16,6 +16,9 @@ export const imageDtoSchema = z.object({
   alt_text: z.string().nullable(),
   caption: z.string().nullable(),
   category: z.string().nullable(),
+  focal_point: z
+    .object({ x: z.number().int(), y: z.number().int() })
+    .describe('The point of interest in percent across (x) and down (y), 0..100; crops keep it in view'),
   usage_count: z
     .number()
     .int()
@@ -68,12 +71,29 @@ const optionalText = (max: number, what: string) =>
     .max(max, { message: `${what} can be at most ${max} characters.` })
     .nullable();
 
+/** One coordinate of a focal point: a whole percent of the image's width or height. */
+const focalPercent = (what: string) =>
+  z
+    .number({ message: `${what} must be a number from 0 to 100.` })
+    .int({ message: `${what} must be a whole number from 0 to 100.` })
+    .min(0, { message: `${what} must be from 0 to 100 percent.` })
+    .max(100, { message: `${what} must be from 0 to 100 percent.` });
+
+/** Decision 35: where crops of the image (hero, cards, thumbnails) are centred; 50/50 is the middle. */
+export const focalPointSchema = z
+  .object({
+    x: focalPercent('The focal point across (x)'),
+    y: focalPercent('The focal point down (y)'),
+  })
+  .describe('Percent across from the left (x) and down from the top (y), whole numbers 0..100');
+
 /** What an editor may change about an image (the file itself is fixed once uploaded). */
 export const imageFieldsSchema = z.object({
   alt_text: optionalText(maxAltTextLength, 'Alt text'),
   caption: optionalText(maxCaptionLength, 'Caption'),
   category: optionalText(maxCategoryLength, 'Category'),
   folder_id: z.uuid().nullable(),
+  focal_point: focalPointSchema,
 });
 
 /** A PATCH: the version it read plus only the fields it changes (decision 45: nothing is defaulted). */
@@ -114,3 +134,84 @@ export const uploadErrorMessages = {
 } as const;
 
 export type UploadErrorCode = keyof typeof uploadErrorMessages;
+
+// Long lists and bulk work (issue 20, decision 034) ------------------------------------------------
+
+/** The media list read page by page (`?limit=`): newest first, `next_cursor` null on the last page. */
+export const imageListPageSchema = z.object({
+  items: z.array(imageDtoSchema),
+  next_cursor: z.string().nullable().describe('Pass as `cursor` for the next page; null when this is the last'),
+});
+
+export type ImageListPage = z.output<typeof imageListPageSchema>;
+
+export const maxBulkImages = 200;
+
+const imageIdsSchema = z
+  .array(z.uuid())
+  .min(1, { message: 'Select at least one image.' })
+  .max(maxBulkImages, { message: `Select at most ${maxBulkImages} images at a time.` })
+  .refine((ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length, {
+    message: 'Each image can be listed only once.',
+  })
+  .describe(`1 to ${maxBulkImages} image ids, each once`);
+
+export const bulkMoveImagesSchema = z.object({
+  ids: imageIdsSchema,
+  folder_id: z.uuid().nullable().describe('The folder to move them into; null takes them out of any folder'),
+});
+
+export type BulkMoveImagesInput = z.output<typeof bulkMoveImagesSchema>;
+
+export const bulkDeleteImagesSchema = z.object({ ids: imageIdsSchema });
+
+const notFoundIdsSchema = z
+  .array(z.uuid())
+  .describe('Ids of the request that name no image (deleted meanwhile); the others were handled');
+
+export const bulkMoveResultSchema = z.object({
+  moved: z.number().int().describe('Images now in the folder (also those that were there already)'),
+  not_found: notFoundIdsSchema,
+});
+
+export const bulkDeleteResultSchema = z.object({
+  deleted: z.number().int().describe('Images deleted with all their files'),
+  not_found: notFoundIdsSchema,
+});
+
+/** A page that shows an image, for the list of images a bulk delete refused. */
+export const pageUsingImageSchema = z.object({
+  page_id: z.uuid(),
+  title: z.string(),
+  path: z.string().describe("The page's address on the site, e.g. /about"),
+  in_trash: z.boolean().describe('The page is in Trash (it would show the image again when restored)'),
+});
+
+export const imageInUseSchema = z.object({
+  id: z.uuid(),
+  filename: z.string(),
+  used_on: z.array(pageUsingImageSchema).describe('Pages that show it: in blocks (draft or live) or as social image'),
+  used_elsewhere: z
+    .array(z.string())
+    .describe('Places that are not pages, in words: a navigation item, the default social image'),
+});
+
+export type ImageInUse = z.output<typeof imageInUseSchema>;
+
+/**
+ * The refusal of a bulk delete when some images are in use (409 `media_in_use`): the usual error
+ * body plus `in_use`. Other conflicts of the route come without `in_use`.
+ */
+export const mediaInUseErrorSchema = z.object({
+  error: z.object({
+    code: z.string().describe('media_in_use'),
+    message: z.string(),
+    field: z.string().optional(),
+    in_use: z
+      .array(imageInUseSchema)
+      .optional()
+      .describe('With media_in_use: every image of the request that is in use, and where'),
+  }),
+});
+
+export type MediaInUseError = z.output<typeof mediaInUseErrorSchema>;

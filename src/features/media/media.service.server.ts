@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../server/db/client.server';
 import { AppError, badRequest, conflict, notFound } from '../../server/plugins/app-error.server';
 import { versionConflictMessage } from '../../server/plugins/app-error.server';
+import { decodeTimeCursor, encodeTimeCursor } from '../../server/db/list-cursor.server';
 import { defaultPerformanceSettings } from '../settings/settings.dto';
 import { performanceSettings } from '../settings/settings.table';
 import { cleanFilename } from './file-name';
@@ -12,12 +13,14 @@ import { scoreImageSeo } from './image-seo';
 import {
   maxFolderNameLength,
   uploadErrorMessages,
+  type BulkMoveImagesInput,
   type ImageDto,
+  type ImageInUse,
   type MediaFolderDto,
   type UpdateFolderInput,
   type UpdateImageInput,
 } from './media.dto';
-import { refreshImageUsage } from './media-usage.server';
+import { findWhereImagesAreUsed, refreshImageUsage } from './media-usage.server';
 import { images, mediaFolders, type ImageRow, type MediaFolderRow } from './media.table';
 import { contentTypeForKey, isValidMediaKey, type MediaStore } from './storage.server';
 
@@ -43,6 +46,7 @@ export function toImageDto(row: ImageRow): ImageDto {
     alt_text: row.alt_text,
     caption: row.caption,
     category: row.category,
+    focal_point: { x: row.focal_x, y: row.focal_y },
     usage_count: row.usage_count,
     seo_score: seo.score,
     seo_reasons: seo.reasons,
@@ -59,11 +63,14 @@ const textOrNull = (value: string | null | undefined) => {
   return trimmed ? trimmed : null;
 };
 
-/**
- * Images newest first; `folder` is a folder id or 'none' (not in a folder); `q` matches file
- * name, alt text or caption (case-insensitive substring). usage_count is computed on read.
- */
-export async function listImages(db: Database, filter: { folder?: string; q?: string }): Promise<ImageRow[]> {
+export interface ImageFilter {
+  /** A folder id, or 'none' for images in no folder. */
+  folder?: string | undefined;
+  /** Matches file name, alt text or caption (case-insensitive substring). */
+  q?: string | undefined;
+}
+
+function imageFilterConditions(filter: ImageFilter): (SQL | undefined)[] {
   const conditions: (SQL | undefined)[] = [];
   if (filter.folder === 'none') conditions.push(isNull(images.folder_id));
   else if (filter.folder) conditions.push(eq(images.folder_id, filter.folder));
@@ -74,20 +81,62 @@ export async function listImages(db: Database, filter: { folder?: string; q?: st
       or(ilike(images.filename, pattern), ilike(images.alt_text, pattern), ilike(images.caption, pattern)),
     );
   }
+  return conditions;
+}
+
+/** The rows of these ids in this order, usage_count computed now. */
+async function freshRowsInOrder(db: Database, ids: string[]): Promise<ImageRow[]> {
+  const fresh = new Map((await refreshImageUsage(db, ids)).map((row) => [row.id, row]));
+  return ids.map((id) => fresh.get(id)).filter((row): row is ImageRow => row !== undefined);
+}
+
+/**
+ * Images newest first; `folder` is a folder id or 'none' (not in a folder); `q` matches file
+ * name, alt text or caption (case-insensitive substring). usage_count is computed on read.
+ */
+export async function listImages(db: Database, filter: ImageFilter): Promise<ImageRow[]> {
   const rows = await db
     .select({ id: images.id })
     .from(images)
-    .where(and(...conditions))
+    .where(and(...imageFilterConditions(filter)))
     .orderBy(desc(images.created_at), desc(images.id));
-  const fresh = new Map(
-    (
-      await refreshImageUsage(
-        db,
-        rows.map((row) => row.id),
-      )
-    ).map((row) => [row.id, row]),
+  return freshRowsInOrder(
+    db,
+    rows.map((row) => row.id),
   );
-  return rows.map((row) => fresh.get(row.id)).filter((row): row is ImageRow => row !== undefined);
+}
+
+/* The cursor keeps created_at to the microsecond: images uploaded together share milliseconds. */
+const createdAtMicroseconds = sql<string>`to_char(${images.created_at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * One page of the same list (keyset on created_at and id, newest first); only this page's usage
+ * is computed. `cursor` is the previous page's next_cursor.
+ */
+export async function listImagePage(
+  db: Database,
+  filter: ImageFilter & { limit: number; cursor?: string | undefined },
+): Promise<{ items: ImageRow[]; next_cursor: string | null }> {
+  const conditions = imageFilterConditions(filter);
+  if (filter.cursor) {
+    const after = decodeTimeCursor(filter.cursor);
+    conditions.push(sql`(${images.created_at}, ${images.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`);
+  }
+  const rows = await db
+    .select({ id: images.id, cursorAt: createdAtMicroseconds })
+    .from(images)
+    .where(and(...conditions))
+    .orderBy(desc(images.created_at), desc(images.id))
+    .limit(filter.limit + 1);
+  const page = rows.slice(0, filter.limit);
+  const last = page.at(-1);
+  return {
+    items: await freshRowsInOrder(
+      db,
+      page.map((row) => row.id),
+    ),
+    next_cursor: rows.length > filter.limit && last ? encodeTimeCursor(last.cursorAt, last.id) : null,
+  };
 }
 
 export async function getImage(db: Database, id: string): Promise<ImageRow> {
@@ -196,6 +245,10 @@ export async function updateImage(db: Database, id: string, input: UpdateImageIn
   if (input.caption !== undefined) changes.caption = textOrNull(input.caption);
   if (input.category !== undefined) changes.category = textOrNull(input.category);
   if (input.folder_id !== undefined) changes.folder_id = input.folder_id;
+  if (input.focal_point !== undefined) {
+    changes.focal_x = input.focal_point.x;
+    changes.focal_y = input.focal_point.y;
+  }
   changes.seo_score = scoreImageSeo({ ...current, ...changes }).score;
   const [row] = await db
     .update(images)
@@ -239,6 +292,90 @@ export async function deleteImage(deps: MediaDeps, id: string): Promise<ImageRow
   if (!row) throw notFound('Image');
   await removeFiles(deps, storedKeysOf(row));
   return row;
+}
+
+// Bulk work (decision 034) ----------------------------------------------------------------------
+
+/** The ids of the request that name no image, in the request's order. */
+function missingIds(requested: readonly string[], found: readonly { id: string }[]): string[] {
+  const present = new Set(found.map((row) => row.id.toLowerCase()));
+  return requested.filter((id) => !present.has(id.toLowerCase()));
+}
+
+/**
+ * Moves the images that exist into a folder (null: out of any folder) in one statement; ids
+ * that name no image are reported, not refused (they were deleted meanwhile, nothing to move).
+ * A folder that does not exist refuses the whole request (404 folder_not_found). Each moved
+ * image's version goes up, so an Edit Image dialog open on it reloads instead of moving it back.
+ */
+export async function bulkMoveImages(
+  db: Database,
+  input: BulkMoveImagesInput,
+): Promise<{ moved: number; not_found: string[] }> {
+  if (input.folder_id) {
+    const [folder] = await db
+      .select({ id: mediaFolders.id })
+      .from(mediaFolders)
+      .where(eq(mediaFolders.id, input.folder_id))
+      .limit(1);
+    if (!folder) {
+      throw new AppError(
+        404,
+        'folder_not_found',
+        'That folder does not exist (it may have been deleted). Choose another folder.',
+        'folder_id',
+      );
+    }
+  }
+  const moved = await db
+    .update(images)
+    .set({ folder_id: input.folder_id, version: sql`${images.version} + 1`, updated_at: new Date() })
+    .where(inArray(images.id, input.ids))
+    .returning({ id: images.id });
+  return { moved: moved.length, not_found: missingIds(input.ids, moved) };
+}
+
+export type BulkDeleteOutcome =
+  { kind: 'deleted'; deleted: ImageRow[]; not_found: string[] } | { kind: 'in_use'; in_use: ImageInUse[] };
+
+/**
+ * Deletes all the images that exist, or none: when any of them is used (the places usage_count
+ * counts), nothing is deleted and the used ones are returned with where they are used. Checking
+ * and deleting happen in one transaction; the files go after it committed (removeFiles logs the
+ * ones it could not remove). Ids that name no image are reported, not refused.
+ */
+export async function bulkDeleteImages(deps: MediaDeps, ids: readonly string[]): Promise<BulkDeleteOutcome> {
+  const outcome = await deps.db.transaction(async (tx): Promise<BulkDeleteOutcome> => {
+    // Locked, so a concurrent edit of these rows waits for the decision.
+    const rows = await tx
+      .select()
+      .from(images)
+      .where(inArray(images.id, [...ids]))
+      .for('update');
+    const whereUsed = await findWhereImagesAreUsed(tx, rows);
+    if (whereUsed.size > 0) {
+      const inUse = rows
+        .filter((row) => whereUsed.has(row.id))
+        .sort((a, b) => a.filename.localeCompare(b.filename) || a.id.localeCompare(b.id))
+        .map((row) => {
+          const where = whereUsed.get(row.id)!;
+          return { id: row.id, filename: row.filename, used_on: where.pages, used_elsewhere: where.elsewhere };
+        });
+      return { kind: 'in_use', in_use: inUse };
+    }
+    const deleted =
+      rows.length === 0
+        ? []
+        : await tx
+            .delete(images)
+            .where(inArray(images.id, [...ids]))
+            .returning();
+    return { kind: 'deleted', deleted, not_found: missingIds(ids, deleted) };
+  });
+  if (outcome.kind === 'deleted') {
+    for (const row of outcome.deleted) await removeFiles(deps, storedKeysOf(row));
+  }
+  return outcome;
 }
 
 // Folders ----------------------------------------------------------------------------------------

@@ -33,6 +33,12 @@ export const images = pgTable(
     alt_text: text('alt_text'),
     caption: text('caption'),
     category: text('category'),
+    /**
+     * The point of interest in percent of width and height (50/50 is the centre): crops in heroes,
+     * cards and thumbnails keep it in view through object-position.
+     */
+    focal_x: integer('focal_x').notNull().default(50),
+    focal_y: integer('focal_y').notNull().default(50),
     usage_count: integer('usage_count').notNull().default(0),
     seo_score: integer('seo_score').notNull().default(0),
     version: integer('version').notNull().default(1),
@@ -46,6 +52,7 @@ export const images = pgTable(
     check('images_dimensions_positive', sql`${table.width} > 0 and ${table.height} > 0`),
     check('images_seo_score_range', sql`${table.seo_score} between 0 and 100`),
     check('images_usage_count_nonnegative', sql`${table.usage_count} >= 0`),
+    check('images_focal_point_range', sql`${table.focal_x} between 0 and 100 and ${table.focal_y} between 0 and 100`),
   ],
 );
 

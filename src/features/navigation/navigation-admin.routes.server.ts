@@ -30,10 +30,19 @@ const createBody = z.object({
   menu_type: z.enum(menuTypes),
   parent_id: z.uuid().nullish().describe('Null or absent for a top-level item; the parent must be in the same menu'),
   image_id: z.uuid().nullish(),
+  display_order: z
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .optional()
+    .describe(
+      'Place among its siblings, 1 = first; siblings at or after it move down by one. Absent or past the end: last',
+    ),
 });
 /** Only the fields sent change (decision 45); menu and parent change with the move route. */
 const patchBody = updateSchemaOf(
-  createBody.omit({ menu_type: true, parent_id: true }).extend({ is_active: z.boolean() }),
+  createBody.omit({ menu_type: true, parent_id: true, display_order: true }).extend({ is_active: z.boolean() }),
 ).extend({
   version: z.number().int().min(1).describe('The version you read; a stale one gets 409 version_conflict'),
 });
@@ -69,7 +78,7 @@ export const navigationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: guard,
       schema: {
         tags: ['navigation'],
-        summary: 'Add an item (active, last among its siblings)',
+        summary: 'Add an item (active; last among its siblings, or at display_order)',
         body: createBody,
         response: { 201: z.object({ item: navigationItemDtoSchema }), ...writeErrors },
       },

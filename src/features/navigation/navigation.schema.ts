@@ -52,12 +52,17 @@ export const navigationItemInputSchema = z.object({
   menu_type: z.enum(menuTypes),
   parent_id: z.uuid().nullish(),
   image_id: z.uuid().nullish(),
+  /**
+   * Where the item goes among its siblings: 1 is first. The siblings at or after that place move
+   * down by one (spec section 4's insert rule); absent, or past the end, the item goes last.
+   */
+  display_order: z.number().int().min(1).max(100_000).optional(),
 });
 export type NavigationItemInput = z.output<typeof navigationItemInputSchema>;
 
 /** What an edit may change. Menu and parent change by moving the item (navigationMoveSchema). */
 export const navigationItemFieldsSchema = navigationItemInputSchema
-  .omit({ menu_type: true, parent_id: true })
+  .omit({ menu_type: true, parent_id: true, display_order: true })
   .extend({ is_active: z.boolean() });
 
 /**

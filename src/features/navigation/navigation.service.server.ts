@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, max, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, max, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../server/db/client.server';
 import { badRequest, conflict, notFound } from '../../server/plugins/app-error.server';
@@ -85,7 +85,10 @@ export async function listAdminNavigation(db: Database | Transaction, menu: Menu
   return buildNavigationTree(await listNavigationItems(db, menu, { activeOnly: false }));
 }
 
-/** A new item starts active and goes last among its siblings (display_order = highest + 1). */
+/**
+ * A new item starts active and goes last among its siblings (display_order = highest + 1), or at
+ * the display_order asked for, its later siblings moving down by one.
+ */
 export async function createNavigationItem(db: Database, body: unknown): Promise<NavigationItemDto> {
   const input = parseInput(navigationItemInputSchema, body);
   return db.transaction(async (tx) => {
@@ -117,6 +120,15 @@ export async function createNavigationItem(db: Database, body: unknown): Promise
       .select({ value: max(navigationItems.display_order) })
       .from(navigationItems)
       .where(siblingsWhere(input.menu_type, parentId));
+    const end = (last?.value ?? 0) + 1;
+    const order = Math.min(input.display_order ?? end, end);
+    if (order < end) {
+      // Spec section 4's insert rule: the siblings at or after the new place first move down by one.
+      await tx
+        .update(navigationItems)
+        .set({ display_order: sql`${navigationItems.display_order} + 1` })
+        .where(and(siblingsWhere(input.menu_type, parentId), gte(navigationItems.display_order, order)));
+    }
     const [row] = await tx
       .insert(navigationItems)
       .values({
@@ -126,7 +138,7 @@ export async function createNavigationItem(db: Database, body: unknown): Promise
         menu_type: input.menu_type,
         parent_id: parentId,
         image_id: input.image_id ?? null,
-        display_order: (last?.value ?? 0) + 1,
+        display_order: order,
         is_active: true,
       })
       .returning({ id: navigationItems.id });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../server/plugins/openapi.server';
 import { actorOf } from '../publishing/publishing.service.server';
+import { originOf } from '../publishing/page-events.server';
 import { createPage, getPageById, updatePage } from './page-editing.service.server';
 import { pageDtoSchema } from './pages.dto';
 import { autosaveQuerySchema, pageInputSchema, pagePatchSchema, pathForSlug } from './pages.schema';
@@ -64,7 +65,10 @@ export const pageEditingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { after, liveSlugs } = await createPage(app.db, request.body, { actor: actorOf(request.viewer?.user) });
+      const { after, liveSlugs } = await createPage(app.db, request.body, {
+        actor: actorOf(request.viewer?.user),
+        origin: originOf(request),
+      });
       if (liveSlugs) app.contentChanged({ pageId: after.id, slugs: liveSlugs });
       return reply.status(201).send({ page: toEditorPageDto(after) });
     },
@@ -88,6 +92,7 @@ export const pageEditingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { after, liveSlugs } = await updatePage(app.db, request.params.id, request.body, {
         actor: actorOf(request.viewer?.user),
+        origin: originOf(request),
         autosave: request.query.autosave === 'true',
       });
       if (liveSlugs) app.contentChanged({ pageId: after.id, slugs: liveSlugs });
@@ -108,7 +113,7 @@ export const pageEditingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { page, liveSlugs } = await moveToTrash(app.db, request.params.id, app.clock.now());
+      const { page, liveSlugs } = await moveToTrash(app.db, request.params.id, app.clock.now(), originOf(request));
       app.contentChanged({ pageId: page.id, slugs: liveSlugs });
       return reply.status(204).send(null);
     },
@@ -163,7 +168,7 @@ export const pageEditingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { page, liveSlugs } = await restoreFromTrash(app.db, request.params.id);
+      const { page, liveSlugs } = await restoreFromTrash(app.db, request.params.id, originOf(request));
       if (liveSlugs.length > 0) app.contentChanged({ pageId: page.id, slugs: liveSlugs });
       return { page: toEditorPageDto(page) };
     },

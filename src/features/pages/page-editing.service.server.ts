@@ -56,7 +56,7 @@ export async function createPage(
       .values({ ...normalize(fields), sort_order: fields.sort_order ?? (last?.value ?? 0) + 10 })
       .returning();
     if (publish) {
-      const live = await publishDraft(tx, row!, save.actor);
+      const live = await publishDraft(tx, row!, save.actor, null, save.origin);
       return { before: undefined, after: live.page, liveSlugs: live.slugs };
     }
     await recordRevision(tx, row!.id, {
@@ -100,11 +100,11 @@ export async function updatePage(
     }
     let liveSlugs: string[] | undefined = sortOrder !== undefined && current.is_published ? [current.slug] : undefined;
     if (publish === true && !current.is_published) {
-      const live = await publishDraft(tx, after, save.actor);
+      const live = await publishDraft(tx, after, save.actor, null, save.origin);
       after = live.page;
       liveSlugs = live.slugs;
     } else if (publish === false && current.is_published) {
-      const live = await unpublishDraft(tx, after);
+      const live = await unpublishDraft(tx, after, save.origin);
       after = live.page;
       liveSlugs = live.slugs;
     }

@@ -1,5 +1,6 @@
-import { and, asc, count, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, notExists, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../server/db/client.server';
+import type { OrderCursor } from '../../server/db/list-cursor.server';
 import { contentBlocks, type BlockRow } from '../blocks/blocks.table';
 import type { SnapshotBlock } from '../publishing/page-snapshot';
 import { publishedPages } from '../publishing/publishing.table';
@@ -63,9 +64,98 @@ export async function findLivePageBySlug(
   return { page, blocks: active };
 }
 
-/** Every page's draft that is not in Trash, in sort_order (the admin's list). */
-export async function listDraftPages(db: Database): Promise<PageRow[]> {
-  return db.select().from(pages).where(isNull(pages.deleted_at)).orderBy(asc(pages.sort_order), asc(pages.title));
+/** What the pages list is narrowed to: only published or only draft pages, and a text in the title or slug. */
+export interface PageListFilter {
+  /** Only published or only draft pages (drafts are visible to editors and admins only). */
+  status?: 'published' | 'draft' | undefined;
+  /** Case-insensitive match on title or slug (the admin's 'Search pages...' box). */
+  q?: string | undefined;
+}
+
+/** One stretch of the list in (sort_order, id) order: up to `limit` pages after the cursor's. */
+export interface PageListWindow {
+  limit: number;
+  after?: OrderCursor | undefined;
+}
+
+/**
+ * The text condition on these columns. Matched with strpos, not LIKE, so '%' and '_' in a search
+ * are plain characters; slugs are lowercase already.
+ */
+function textMatches(
+  columns: {
+    title: typeof pages.title | typeof publishedPages.title;
+    slug: typeof pages.slug | typeof publishedPages.slug;
+  },
+  q: string | undefined,
+): SQL | undefined {
+  const needle = q?.trim().toLowerCase();
+  if (!needle) return undefined;
+  return sql`(strpos(lower(${columns.title}), ${needle}) > 0 or strpos(${columns.slug}, ${needle}) > 0)`;
+}
+
+/** Drafts not in Trash that match the filter. */
+const draftsMatching = (filter: PageListFilter) =>
+  and(
+    isNull(pages.deleted_at),
+    filter.status === undefined ? undefined : eq(pages.is_published, filter.status === 'published'),
+    textMatches(pages, filter.q),
+  );
+
+/** Live copies that match the filter (on their live title and slug). */
+const liveMatching = (filter: PageListFilter) => and(isLive, textMatches(publishedPages, filter.q));
+
+/** After the cursor's place in (sort_order, id) order: one row comparison the planner can use an index for. */
+const afterCursor = (after: OrderCursor | undefined): SQL | undefined =>
+  after ? sql`(${pages.sort_order}, ${pages.id}) > (${after.sortOrder}, ${after.id}::uuid)` : undefined;
+
+/**
+ * Drafts not in Trash that match the filter. With a window: one stretch in (sort_order, id) order,
+ * read one past the limit so the caller knows whether more follow; without: all of them in
+ * sort_order, then title (the order the unpaged list has always had).
+ */
+export async function listDraftPagesMatching(
+  db: Database,
+  filter: PageListFilter,
+  window?: PageListWindow,
+): Promise<PageRow[]> {
+  const query = db
+    .select()
+    .from(pages)
+    .where(and(draftsMatching(filter), afterCursor(window?.after)));
+  if (!window) return query.orderBy(asc(pages.sort_order), asc(pages.title));
+  return query.orderBy(asc(pages.sort_order), asc(pages.id)).limit(window.limit + 1);
+}
+
+/** Live pages that match the filter (asking for drafts finds none); windows as above. */
+export async function listLivePagesMatching(
+  db: Database,
+  filter: PageListFilter,
+  window?: PageListWindow,
+): Promise<PublicPage[]> {
+  if (filter.status === 'draft') return [];
+  const query = db
+    .select(liveColumns)
+    .from(publishedPages)
+    .innerJoin(pages, eq(pages.id, publishedPages.page_id))
+    .where(and(liveMatching(filter), afterCursor(window?.after)));
+  if (!window) return query.orderBy(asc(pages.sort_order), asc(publishedPages.title));
+  return query.orderBy(asc(pages.sort_order), asc(pages.id)).limit(window.limit + 1);
+}
+
+/** How many pages the filter matches: drafts not in Trash (editors) or live pages (visitors). */
+export async function countPagesMatching(db: Database, filter: PageListFilter, drafts: boolean): Promise<number> {
+  if (drafts) {
+    const [row] = await db.select({ value: count() }).from(pages).where(draftsMatching(filter));
+    return row?.value ?? 0;
+  }
+  if (filter.status === 'draft') return 0;
+  const [row] = await db
+    .select({ value: count() })
+    .from(publishedPages)
+    .innerJoin(pages, eq(pages.id, publishedPages.page_id))
+    .where(liveMatching(filter));
+  return row?.value ?? 0;
 }
 
 export async function findDraftPageBySlug(db: Database, slug: string): Promise<PageRow | undefined> {
@@ -78,6 +168,15 @@ export async function findDraftPageBySlug(db: Database, slug: string): Promise<P
 }
 
 /** The draft of this page, unless it is in Trash (or gone). */
+/** The drafts of these pages that are not in Trash, in one query (bulk actions). */
+export async function findDraftPagesByIds(db: Database, pageIds: string[]): Promise<PageRow[]> {
+  if (pageIds.length === 0) return [];
+  return db
+    .select()
+    .from(pages)
+    .where(and(inArray(pages.id, pageIds), isNull(pages.deleted_at)));
+}
+
 export async function findDraftPageById(db: Database, pageId: string): Promise<PageRow | undefined> {
   const [row] = await db
     .select()

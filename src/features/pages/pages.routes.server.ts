@@ -6,7 +6,13 @@ import { blockDtoSchema, pageDtoSchema, pageWithBlocksDtoSchema } from './pages.
 import { listBlockSummaries } from './pages.repo.server';
 import { slugSchema } from './pages.schema';
 import { toEditorPageDto, toPageDto, toVisibleBlockDto } from './pages.serialize.server';
-import { anonymousViewer, getVisiblePage, listVisiblePages } from './pages.service.server';
+import {
+  anonymousViewer,
+  getVisiblePage,
+  listVisiblePages,
+  listVisiblePagesPage,
+  type VisiblePages,
+} from './pages.service.server';
 
 export const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -16,7 +22,7 @@ export const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['pages'],
         summary:
-          'List pages ordered by sort_order: visitors see published pages, editors and admins drafts too (filter with status and q)',
+          'List pages ordered by sort_order: visitors see published pages, editors and admins drafts too (filter with status and q). With limit: {items, next_cursor} in (sort_order, id) order; without: {pages}',
         querystring: z.object({
           status: z
             .enum(['published', 'draft'])
@@ -24,26 +30,60 @@ export const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
             .describe('Only published or only draft pages (visitors only ever see published ones)'),
           q: z.string().max(200).optional().describe('Case-insensitive match on title or slug'),
           include: z.enum(['blocks']).optional().describe("Editors and admins: add each page's block summaries"),
+          limit: z.coerce
+            .number()
+            .int()
+            .min(1)
+            .max(100)
+            .optional()
+            .describe('Read the list page by page: at most this many pages, and next_cursor for the rest'),
+          cursor: z.string().max(200).optional().describe('The next_cursor of the previous answer (with limit)'),
         }),
-        response: { 200: z.object({ pages: z.array(pageWithBlocksDtoSchema) }), ...errorResponses },
+        response: {
+          200: z.union([
+            z.object({ pages: z.array(pageWithBlocksDtoSchema) }),
+            z.object({
+              items: z.array(pageWithBlocksDtoSchema),
+              next_cursor: z.string().nullable(),
+              total: z
+                .number()
+                .int()
+                .optional()
+                .describe('How many pages match in all (in the first answer only, without cursor)'),
+            }),
+          ]),
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {
       const viewer = request.viewer ?? anonymousViewer;
       if (viewer.canSeeDrafts) void reply.header('cache-control', 'no-store');
-      const visible = await listVisiblePages(app.db, viewer, request.query);
-      if (!visible.drafts) return { pages: visible.pages.map(toPageDto) };
-      const rows = visible.pages;
-      if (request.query.include === 'blocks') {
-        const summaries = await listBlockSummaries(
-          app.db,
-          rows.map((row) => row.id),
-        );
-        return { pages: rows.map((row) => ({ ...toEditorPageDto(row), blocks: summaries.get(row.id) ?? [] })) };
+      const { limit, cursor, include, ...filter } = request.query;
+      if (limit === undefined) {
+        const visible = await listVisiblePages(app.db, viewer, filter);
+        return { pages: await serializeList(visible, include) };
       }
-      return { pages: rows.map(toEditorPageDto) };
+      const stretch = await listVisiblePagesPage(app.db, viewer, filter, { limit, cursor });
+      return {
+        items: await serializeList(stretch, include),
+        next_cursor: stretch.next_cursor,
+        ...(stretch.total === undefined ? {} : { total: stretch.total }),
+      };
     },
   );
+
+  /** Visitors get the live copies; editors the drafts, with block summaries when asked (for these pages only). */
+  async function serializeList(visible: VisiblePages, include: 'blocks' | undefined) {
+    if (!visible.drafts) return visible.pages.map(toPageDto);
+    const rows = visible.pages;
+    if (include !== 'blocks') return rows.map(toEditorPageDto);
+    const summaries = await listBlockSummaries(
+      app.db,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => ({ ...toEditorPageDto(row), blocks: summaries.get(row.id) ?? [] }));
+  }
 
   app.get(
     '/api/v1/pages/by-slug/:slug',

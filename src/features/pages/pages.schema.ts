@@ -73,6 +73,13 @@ export const pageSeoFieldsSchema = z.object({
     .nullish(),
 });
 
+/**
+ * The page types the site knows: 'cenote' for the cenote pages, 'legal' for privacy, terms and
+ * contact, 'standard' for the rest. Another value is stored as it is (older data, headless
+ * clients), so the type stays a string.
+ */
+export const knownPageTypes = ['standard', 'cenote', 'legal'] as const;
+
 /** What an editor sends to create or change a page (the admin form validates with the same schema). */
 export const pageInputSchema = pageSeoFieldsSchema.extend({
   title: z
@@ -82,7 +89,13 @@ export const pageInputSchema = pageSeoFieldsSchema.extend({
     .max(200, { message: 'A title can be at most 200 characters' }),
   slug: slugSchema,
   excerpt: z.string().trim().max(400, { message: 'An excerpt can be at most 400 characters' }).default(''),
-  page_type: z.string().trim().min(1).max(40).default('standard'),
+  page_type: z
+    .string()
+    .trim()
+    .min(1)
+    .max(40)
+    .default('standard')
+    .describe(`One of ${knownPageTypes.join(', ')}; another value is kept as it is.`),
   is_published: z.boolean().default(false),
   sort_order: z.number().int().min(0).max(1_000_000).optional(),
 });

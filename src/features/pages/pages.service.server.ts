@@ -4,11 +4,14 @@ import {
   findDraftPageById,
   findDraftPageBySlug,
   findLivePageBySlug,
+  countPagesMatching,
   listActiveBlocks,
-  listDraftPages,
-  listLivePages,
+  listDraftPagesMatching,
+  listLivePagesMatching,
+  type PageListFilter,
   type PublicPage,
 } from './pages.repo.server';
+import { decodeOrderCursor, encodeOrderCursor } from '../../server/db/list-cursor.server';
 import type { PageRow } from './pages.table';
 
 /** Who is asking: the signed-in account (null for anonymous visitors) and what it may see. */
@@ -20,43 +23,52 @@ export interface Viewer {
 
 export const anonymousViewer: Viewer = { user: null, canSeeDrafts: false };
 
-export interface PageListFilter {
-  /** Only published or only draft pages (drafts are visible to editors and admins only). */
-  status?: 'published' | 'draft' | undefined;
-  /** Case-insensitive match on title or slug (the admin's 'Search pages...' box). */
-  q?: string | undefined;
-}
+export type { PageListFilter };
 
 export type VisiblePages = { drafts: true; pages: PageRow[] } | { drafts: false; pages: PublicPage[] };
 
 /**
- * The pages this viewer may see, in sort_order, narrowed by the admin list's filters: visitors get
- * the live copies, editors the drafts (with their editorial state).
+ * The pages this viewer may see, in sort_order, narrowed by the admin list's filters (in SQL):
+ * visitors get the live copies, editors the drafts (with their editorial state).
  */
 export async function listVisiblePages(
   db: Database,
   viewer: Viewer,
   filter: PageListFilter = {},
 ): Promise<VisiblePages> {
-  const query = filter.q?.trim().toLowerCase();
-  const matches = (page: { title: string; slug: string }) =>
-    !query || page.title.toLowerCase().includes(query) || page.slug.includes(query);
-  // A site has tens to a few hundred pages: filtering the ordered list here keeps one query path.
-  if (!viewer.canSeeDrafts) {
-    // Visitors only ever see published pages: asking for drafts finds none.
-    const live = filter.status === 'draft' ? [] : await listLivePages(db);
-    return { drafts: false, pages: live.filter(matches) };
-  }
-  const rows = await listDraftPages(db);
-  return {
-    drafts: true,
-    pages: rows.filter(
-      (page) =>
-        (filter.status !== 'draft' || !page.is_published) &&
-        (filter.status !== 'published' || page.is_published) &&
-        matches(page),
-    ),
+  if (!viewer.canSeeDrafts) return { drafts: false, pages: await listLivePagesMatching(db, filter) };
+  return { drafts: true, pages: await listDraftPagesMatching(db, filter) };
+}
+
+export type VisiblePagesPage = VisiblePages & {
+  next_cursor: string | null;
+  /** How many pages match in all; counted for the first stretch only (no cursor). */
+  total: number | undefined;
+};
+
+/**
+ * One stretch of the list (`?limit=&cursor=`): keyset pagination in (sort_order, id) order, so a
+ * stretch costs the same at page 1 and page 100, and a page added or removed meanwhile neither
+ * repeats nor skips another.
+ */
+export async function listVisiblePagesPage(
+  db: Database,
+  viewer: Viewer,
+  filter: PageListFilter,
+  options: { limit: number; cursor?: string | undefined },
+): Promise<VisiblePagesPage> {
+  const window = { limit: options.limit, after: options.cursor ? decodeOrderCursor(options.cursor) : undefined };
+  const counted = options.cursor ? undefined : countPagesMatching(db, filter, viewer.canSeeDrafts);
+  const next = (rows: Array<{ sort_order: number; id: string }>) => {
+    const last = rows[options.limit - 1];
+    return rows.length > options.limit && last ? encodeOrderCursor(last.sort_order, last.id) : null;
   };
+  if (!viewer.canSeeDrafts) {
+    const [rows, total] = await Promise.all([listLivePagesMatching(db, filter, window), counted]);
+    return { drafts: false, pages: rows.slice(0, options.limit), next_cursor: next(rows), total };
+  }
+  const [rows, total] = await Promise.all([listDraftPagesMatching(db, filter, window), counted]);
+  return { drafts: true, pages: rows.slice(0, options.limit), next_cursor: next(rows), total };
 }
 
 export interface VisibleBlock {

@@ -1,10 +1,13 @@
 import { and, desc, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../../server/db/client.server';
-import { badRequest, notFound } from '../../server/plugins/app-error.server';
+import { notFound } from '../../server/plugins/app-error.server';
 import { publishedPages } from '../publishing/publishing.table';
 import { cancelPurge, schedulePurge } from '../publishing/schedule.server';
 import { refreshPageSearch } from '../search/search.service.server';
 import { pages, type PageRow } from './pages.table';
+import { recordPageEvent, type EventOrigin } from '../publishing/page-events.server';
+import type { Transaction } from '../../server/jobs/job-queue.server';
+import { decodeTimeCursor, encodeTimeCursor } from '../../server/db/list-cursor.server';
 
 /** Days a page stays in Trash before the purge job deletes it for good (decision 35). */
 export const trashRetentionDays = 30;
@@ -32,7 +35,7 @@ async function liveSlugOf(tx: Pick<Database, 'select'>, pageId: string): Promise
  * Moves a page to Trash: visitors get 404 at once, search forgets it, and nothing is freed (its
  * slug, blocks, revisions and live copy stay) until the purge, so a restore brings all of it back.
  */
-export async function moveToTrash(db: Database, pageId: string, now: Date): Promise<TrashChange> {
+export async function moveToTrash(db: Database, pageId: string, now: Date, origin: EventOrigin): Promise<TrashChange> {
   return db.transaction(async (tx) => {
     const [page] = await tx
       .update(pages)
@@ -42,11 +45,12 @@ export async function moveToTrash(db: Database, pageId: string, now: Date): Prom
     if (!page) throw notFound('Page');
     await refreshPageSearch(tx, pageId);
     await schedulePurge(tx, pageId, now);
+    await recordPageEvent(tx, 'page.deleted', page, origin, { at: now });
     return { page, liveSlugs: page.is_published ? await liveSlugOf(tx, pageId) : [] };
   });
 }
 
-export async function restoreFromTrash(db: Database, pageId: string): Promise<TrashChange> {
+export async function restoreFromTrash(db: Database, pageId: string, origin: EventOrigin): Promise<TrashChange> {
   return db.transaction(async (tx) => {
     const [page] = await tx
       .update(pages)
@@ -56,38 +60,26 @@ export async function restoreFromTrash(db: Database, pageId: string): Promise<Tr
     if (!page) throw notFound('Page in Trash');
     await refreshPageSearch(tx, pageId);
     await cancelPurge(tx, pageId);
+    await recordPageEvent(tx, 'page.restored', page, origin);
     return { page, liveSlugs: page.is_published ? await liveSlugOf(tx, pageId) : [] };
   });
 }
 
 /** Deletes a page for good (the purge job, and 'Delete permanently'): blocks and revisions go with it. */
-export async function purgePage(db: Pick<Database, 'delete'>, pageId: string): Promise<boolean> {
+export async function purgePage(db: Database | Transaction, pageId: string, origin: EventOrigin): Promise<boolean> {
   const removed = await db
     .delete(pages)
     .where(and(eq(pages.id, pageId), isNotNull(pages.deleted_at)))
-    .returning({ id: pages.id });
+    .returning({ id: pages.id, slug: pages.slug, title: pages.title });
+  for (const page of removed) await recordPageEvent(db, 'page.purged', page, origin);
   return removed.length > 0;
-}
-
-/** An opaque position in the Trash list: the last item's deleted_at and id. */
-function encodeCursor(page: { deleted_at: Date; id: string }): string {
-  return Buffer.from(`${page.deleted_at.toISOString()}|${page.id}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { deletedAt: Date; id: string } {
-  const [time, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  const deletedAt = new Date(time ?? '');
-  if (!id || !/^[0-9a-f-]{36}$/.test(id) || Number.isNaN(deletedAt.getTime())) {
-    throw badRequest('invalid_cursor', 'That list position is not valid. Load the list again.', 'cursor');
-  }
-  return { deletedAt, id };
 }
 
 export async function listTrash(
   db: Database,
   options: { limit: number; cursor?: string | undefined },
 ): Promise<{ items: Array<PageRow & { deleted_at: Date }>; next_cursor: string | null }> {
-  const after = options.cursor ? decodeCursor(options.cursor) : undefined;
+  const after = options.cursor ? decodeTimeCursor(options.cursor) : undefined;
   const rows = await db
     .select()
     .from(pages)
@@ -95,10 +87,7 @@ export async function listTrash(
       and(
         isNotNull(pages.deleted_at),
         after
-          ? or(
-              lt(pages.deleted_at, after.deletedAt),
-              and(eq(pages.deleted_at, after.deletedAt), lt(pages.id, after.id)),
-            )
+          ? or(lt(pages.deleted_at, after.date), and(eq(pages.deleted_at, after.date), lt(pages.id, after.id)))
           : undefined,
       ),
     )
@@ -106,5 +95,8 @@ export async function listTrash(
     .limit(options.limit + 1);
   const items = rows.slice(0, options.limit) as Array<PageRow & { deleted_at: Date }>;
   const last = items.at(-1);
-  return { items, next_cursor: rows.length > options.limit && last ? encodeCursor(last) : null };
+  return {
+    items,
+    next_cursor: rows.length > options.limit && last ? encodeTimeCursor(last.deleted_at, last.id) : null,
+  };
 }

@@ -13,6 +13,7 @@ import {
   restoreRevision,
   unpublishPage,
 } from './publishing.service.server';
+import { originOf } from './page-events.server';
 import { registerPublishingJobs, setSchedule } from './schedule.server';
 
 const editor = { access: 'editor' } as const;
@@ -77,6 +78,8 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         { publish_at: toDate(request.body.publish_at), unpublish_at: toDate(request.body.unpublish_at) },
         app.clock.now(),
+        originOf(request),
+        app.config.siteTimeZone,
       );
       return { page: toEditorPageDto(page), site_time_zone: app.config.siteTimeZone };
     },
@@ -98,6 +101,7 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { page, slugs } = await publishPage(app.db, request.params.id, {
         actor: actorOf(request.viewer?.user),
+        origin: originOf(request),
         version: request.body.version,
       });
       app.contentChanged({ pageId: page.id, slugs });
@@ -118,7 +122,7 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { page, slugs } = await unpublishPage(app.db, request.params.id);
+      const { page, slugs } = await unpublishPage(app.db, request.params.id, originOf(request));
       app.contentChanged({ pageId: page.id, slugs });
       return { page: toEditorPageDto(page) };
     },

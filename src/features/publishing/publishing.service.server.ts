@@ -3,10 +3,13 @@ import type { Database } from '../../server/db/client.server';
 import { conflict, notFound, versionConflict } from '../../server/plugins/app-error.server';
 import type { SessionUser } from '../auth/auth.dto';
 import { contentBlocks } from '../blocks/blocks.table';
+import { upgradeStoredBlockData } from '../blocks/registry';
 import { pages, type PageRow } from '../pages/pages.table';
 import { refreshPageSearch } from '../search/search.service.server';
 import { snapshotBlockOf, snapshotPageOf, type PageSnapshot } from './page-snapshot';
 import { pageRevisions, publishedPages, type PageRevisionRow, type RevisionKind } from './publishing.table';
+import { recordPageEvent, type EventOrigin } from './page-events.server';
+import { recordSlugChange } from '../redirects/redirects.service.server';
 
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -26,6 +29,8 @@ export function actorOf(user: SessionUser | null | undefined): Actor {
 /** How an edit of the draft was saved: an explicit save keeps a revision, autosaves share one. */
 export interface DraftSave {
   actor: Actor;
+  /** Who and from where, for the audit log and webhooks when the save publishes or unpublishes. */
+  origin?: EventOrigin | undefined;
   autosave?: boolean | undefined;
 }
 
@@ -174,6 +179,7 @@ export async function publishDraft(
   page: PageRow,
   actor: Actor,
   note?: string | null,
+  origin?: EventOrigin,
 ): Promise<LiveChange> {
   const snapshot = await readDraftSnapshot(tx, page);
   await assertSlugFree(tx, page.slug, page.id);
@@ -182,6 +188,8 @@ export async function publishDraft(
     .from(publishedPages)
     .where(eq(publishedPages.page_id, page.id))
     .limit(1);
+  // A published page renamed: a 301 from the old path and links moved to the new one (decision 36).
+  if (previous && previous.slug !== page.slug) await recordSlugChange(tx, page.id, previous.slug, page.slug);
   const revision = await recordRevision(tx, page.id, { kind: 'published', actor, snapshot, note: note ?? null });
   const live = {
     ...snapshot.page,
@@ -200,11 +208,12 @@ export async function publishDraft(
     .where(eq(pages.id, page.id))
     .returning();
   await refreshPageSearch(tx, page.id);
+  if (origin) await recordPageEvent(tx, 'page.published', updated!, origin, { at: revision.created_at });
   return { page: updated!, slugs: [...new Set([previous?.slug, page.slug].filter((slug) => slug !== undefined))] };
 }
 
 /** Takes the page off the site; its draft and history stay. */
-export async function unpublishDraft(tx: Transaction, page: PageRow): Promise<LiveChange> {
+export async function unpublishDraft(tx: Transaction, page: PageRow, origin?: EventOrigin): Promise<LiveChange> {
   const [removed] = await tx
     .delete(publishedPages)
     .where(eq(publishedPages.page_id, page.id))
@@ -215,23 +224,25 @@ export async function unpublishDraft(tx: Transaction, page: PageRow): Promise<Li
     .where(eq(pages.id, page.id))
     .returning();
   await refreshPageSearch(tx, page.id);
+  // Unpublishing a page that was not live changes nothing a visitor or a webhook would notice.
+  if (origin && removed) await recordPageEvent(tx, 'page.unpublished', updated!, origin);
   return { page: updated!, slugs: removed ? [removed.slug] : [] };
 }
 
 export async function publishPage(
   db: Database,
   pageId: string,
-  options: { actor: Actor; version?: number | undefined; note?: string | null },
+  options: { actor: Actor; origin?: EventOrigin; version?: number | undefined; note?: string | null },
 ): Promise<LiveChange> {
   return db.transaction(async (tx) => {
     const page = await lockDraft(tx, pageId);
     if (options.version !== undefined && page.version !== options.version) throw versionConflict();
-    return publishDraft(tx, page, options.actor, options.note);
+    return publishDraft(tx, page, options.actor, options.note, options.origin);
   });
 }
 
-export async function unpublishPage(db: Database, pageId: string): Promise<LiveChange> {
-  return db.transaction(async (tx) => unpublishDraft(tx, await lockDraft(tx, pageId)));
+export async function unpublishPage(db: Database, pageId: string, origin?: EventOrigin): Promise<LiveChange> {
+  return db.transaction(async (tx) => unpublishDraft(tx, await lockDraft(tx, pageId), origin));
 }
 
 /**
@@ -261,7 +272,8 @@ async function writeSnapshotIntoDraft(tx: Transaction, page: PageRow, snapshot: 
         ...(takenIds.has(block.id) ? {} : { id: block.id }),
         page_id: page.id,
         block_type: block.block_type,
-        block_data: block.block_data,
+        // A snapshot from before a block type changed (emoji icons) comes back in today's shape.
+        block_data: upgradeStoredBlockData(block.block_type, block.block_data) as Record<string, unknown>,
         block_order: index + 1,
         is_active: block.is_active,
         version: Math.max(versions.get(block.id) ?? 0, block.version) + 1,

@@ -7,6 +7,7 @@ import { jobs } from '../../server/jobs/jobs.table';
 import { pages, type PageRow } from '../pages/pages.table';
 import { purgeDateOf, purgePage } from '../pages/trash.service.server';
 import { lockDraft, publishDraft, scheduleActor, unpublishDraft } from './publishing.service.server';
+import { recordPageEvent, scheduleOrigin, trashPurgeOrigin, type EventOrigin } from './page-events.server';
 
 /** Job kinds (decision 34 and 35); their keys make one pending job per page and kind. */
 export const scheduledPublishJob = 'page.publish';
@@ -26,7 +27,15 @@ export interface ScheduleInput {
  * (the job is replaced when the time moves). Both times must lie ahead; a take-down must follow
  * the publish when both are set.
  */
-export async function setSchedule(db: Database, pageId: string, input: ScheduleInput, now: Date): Promise<PageRow> {
+export async function setSchedule(
+  db: Database,
+  pageId: string,
+  input: ScheduleInput,
+  now: Date,
+  origin: EventOrigin,
+  /** The site's time zone: the audit entry names the times as editors chose them. */
+  timeZone = 'UTC',
+): Promise<PageRow> {
   return db.transaction(async (tx) => {
     const page = await lockDraft(tx, pageId);
     const publishAt = input.publish_at === undefined ? page.publish_at : input.publish_at;
@@ -54,8 +63,21 @@ export async function setSchedule(db: Database, pageId: string, input: ScheduleI
       .returning();
     await syncJob(tx, scheduledPublishJob, pageId, publishAt);
     await syncJob(tx, scheduledUnpublishJob, pageId, unpublishAt);
+    await recordPageEvent(tx, 'page.scheduled', row!, origin, {
+      summary: scheduleSummary(row!.title, publishAt, unpublishAt, timeZone),
+    });
     return row!;
   });
+}
+
+function scheduleSummary(title: string, publishAt: Date | null, unpublishAt: Date | null, timeZone: string): string {
+  const format = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone });
+  const at = (time: Date) => `${format.format(time)} (${timeZone})`;
+  const parts = [
+    publishAt ? `publish at ${at(publishAt)}` : undefined,
+    unpublishAt ? `take down at ${at(unpublishAt)}` : undefined,
+  ].filter((part) => part !== undefined);
+  return parts.length === 0 ? `Cleared the schedule of “${title}”.` : `Scheduled “${title}”: ${parts.join(', ')}.`;
 }
 
 async function syncJob(tx: Transaction, kind: string, pageId: string, at: Date | null): Promise<void> {
@@ -139,6 +161,7 @@ export function registerPublishingJobs(app: FastifyInstance): void {
       { ...page, publish_at: null },
       scheduleActor,
       `Scheduled for ${siteTime(at)}; published at ${siteTime(ranAt.toISOString())}`,
+      scheduleOrigin,
     );
     return () => app.contentChanged({ pageId, slugs: live.slugs });
   });
@@ -151,7 +174,7 @@ export function registerPublishingJobs(app: FastifyInstance): void {
       .where(and(eq(pages.id, pageId), isNull(pages.deleted_at), isNotNull(pages.unpublish_at)))
       .for('update');
     if (!page || page.unpublish_at?.toISOString() !== new Date(at).toISOString()) return;
-    const live = await unpublishDraft(tx, page);
+    const live = await unpublishDraft(tx, page, scheduleOrigin);
     return () => app.contentChanged({ pageId, slugs: live.slugs });
   });
 
@@ -165,6 +188,6 @@ export function registerPublishingJobs(app: FastifyInstance): void {
       await schedulePurge(tx, pageId, page.deleted_at);
       return;
     }
-    await purgePage(tx, pageId);
+    await purgePage(tx, pageId, trashPurgeOrigin);
   });
 }

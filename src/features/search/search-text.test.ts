@@ -7,6 +7,7 @@ import {
   highlightWords,
   forTextSearchParser,
   htmlToText,
+  joinSentences,
   markEnd,
   markStart,
   maxBodyTextLength,
@@ -73,7 +74,7 @@ describe('blockText', () => {
         title: 'Cenote Dos Ojos',
         backgroundImage: '/media/seed/cenote-dos-ojos.jpg',
       }),
-    ).toBe('Cenote Dos Ojos Two sinkhole eyes Read the safety guidelines');
+    ).toBe('Cenote Dos Ojos. Two sinkhole eyes. Read the safety guidelines');
   });
 
   it('walks nested cards, gallery captions and highlight lists', () => {
@@ -90,7 +91,7 @@ describe('blockText', () => {
       ],
       images: [{ url: '/media/a.jpg', title: 'Columns', description: 'Stalactites' }],
     });
-    expect(text).toBe('At a glance Depth 5-10 m Halocline Light Columns Stalactites');
+    expect(text).toBe('At a glance. Depth. 5-10 m. Halocline, Light. Columns. Stalactites');
   });
 
   it('skips CSS class tokens, colours, icons and address values under any key', () => {
@@ -106,7 +107,7 @@ describe('blockText', () => {
         imagePosition: 'right',
         ctaButton: { text: 'Book', link: 'mailto:x@example.org' },
       }),
-    ).toBe('Go Certified only Barbie Line Book');
+    ).toBe('Go. Certified only. Barbie Line. Book');
   });
 
   it('strips HTML in rich text and ignores non-strings', () => {
@@ -118,11 +119,64 @@ describe('blockText', () => {
   });
 });
 
-describe('pageBodyText', () => {
-  it('joins blocks in the given order with single spaces', () => {
-    expect(pageBodyText([{ block_data: { title: 'One' } }, { block_data: {} }, { block_data: { quote: 'Two' } }])).toBe(
-      'One Two',
+describe('joinSentences', () => {
+  it("closes a piece without punctuation with '. ' and leaves punctuated ones alone", () => {
+    expect(joinSentences(['Light beams', 'Sunlight pours in.', 'Cavern zone, Overhangs', 'Why?', 'End'])).toBe(
+      'Light beams. Sunlight pours in. Cavern zone, Overhangs. Why? End',
     );
+    expect(joinSentences(['He said “go.”', 'Beginner (Open Water)', 'Depth:', '5-10 m'])).toBe(
+      'He said “go.” Beginner (Open Water). Depth: 5-10 m',
+    );
+    expect(joinSentences(['', '  ', 'Only'])).toBe('Only');
+    expect(joinSentences([])).toBe('');
+  });
+});
+
+describe('sentences in block text (issue 18: snippets that read)', () => {
+  it('keeps card titles, descriptions and tags apart', () => {
+    const text = blockText({
+      title: 'Highlights',
+      cards: [
+        { title: 'Light beams', description: 'Sunlight pours through the openings', highlights: ['Cavern zone'] },
+        { title: 'Overhangs', description: 'Rock ledges above the water.', highlights: ['Shade', 'Roots'] },
+      ],
+    });
+    expect(text).toBe(
+      'Highlights. Light beams. Sunlight pours through the openings. Cavern zone. Overhangs. Rock ledges above the water. Shade, Roots',
+    );
+  });
+
+  it('reads a fact as "label: value" and skips its icon', () => {
+    expect(
+      blockText({
+        title: 'At a glance',
+        facts: [
+          { icon: 'waves-arrow-down', label: 'Depth Range', value: '5-10 m' },
+          { icon: 'map-pin', label: 'Location:', value: 'Tulum' },
+        ],
+      }),
+    ).toBe('At a glance. Depth Range: 5-10 m. Location: Tulum');
+  });
+
+  it('ends headings and list items of rich text as sentences, inline markup still joins words', () => {
+    expect(
+      htmlToText(
+        '<h3>Stay in the light</h3><p>Open <b>water</b> only.</p><ul><li>Three lights</li><li>Guideline</li></ul>',
+        {
+          separateBlocks: true,
+        },
+      ),
+    ).toBe('Stay in the light. Open water only. Three lights. Guideline');
+    expect(blockText({ heading: 'Gear', content: '<p>Bring a torch</p>' })).toBe('Gear. Bring a torch');
+  });
+});
+
+describe('pageBodyText', () => {
+  it('joins blocks in the given order as sentences', () => {
+    expect(pageBodyText([{ block_data: { title: 'One' } }, { block_data: {} }, { block_data: { quote: 'Two' } }])).toBe(
+      'One. Two',
+    );
+    expect(pageBodyText([{ block_data: { quote: 'Done.' } }, { block_data: { title: 'Next' } }])).toBe('Done. Next');
   });
 
   it('caps very long pages at a word boundary', () => {

@@ -18,7 +18,8 @@ export const greaterThanStandIn = '\uE003';
 /** The indexed body is capped so one huge page cannot exceed PostgreSQL's 1 MB tsvector limit. */
 export const maxBodyTextLength = 200_000;
 
-const privateMarkers = /[\uE000-\uE003]/g;
+/** The private-use characters this module gives meaning to (highlights, stand-ins, piece breaks). */
+const privateMarkers = /[\uE000-\uE004]/g;
 
 /**
  * Decodes character references as a browser does (the whole HTML named-entity table, numeric
@@ -67,9 +68,21 @@ export function collapseWhitespace(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-/** The visible text of an HTML fragment (or of plain text): tags removed, entities decoded, whitespace collapsed. */
-export function htmlToText(html: string): string {
-  const withoutTags = html
+/** Where one block-level element of rich text ends: a heading, a list item, a paragraph, a cell. */
+const blockEndTags = /<\/(h[1-6]|li|dt|dd|th|td|caption|figcaption|p|blockquote|div)\s*>/gi;
+/** A private-use stand-in for such an end while the tags are stripped (see joinSentences). */
+const pieceBreak = '\uE004';
+
+/**
+ * The visible text of an HTML fragment (or of plain text): tags removed, entities decoded, whitespace
+ * collapsed. With `separateBlocks`, a heading or list item that ends without punctuation is closed
+ * with '. ', so "<h3>Stay in the light</h3><p>Open water…" reads as two sentences in a search snippet.
+ */
+export function htmlToText(html: string, options: { separateBlocks?: boolean } = {}): string {
+  const marked = options.separateBlocks
+    ? html.replace(privateMarkers, '').replace(blockEndTags, `${pieceBreak}$&`)
+    : html;
+  const withoutTags = marked
     .replace(/<!--[\s\S]*?(?:-->|$)/g, ' ')
     .replace(hiddenElements, ' ')
     .replace(unclosedHiddenElement, ' ')
@@ -77,7 +90,28 @@ export function htmlToText(html: string): string {
     .replace(/<\/?([A-Za-z][A-Za-z0-9-]*)\b[^<>]*>/g, (_tag, name: string) =>
       inlineTags.has(name.toLowerCase()) ? '' : ' ',
     );
-  return collapseWhitespace(decodeEntities(withoutTags).replace(privateMarkers, ''));
+  const text = decodeEntities(withoutTags);
+  if (!options.separateBlocks) return collapseWhitespace(text.replace(privateMarkers, ''));
+  return joinSentences(text.split(pieceBreak).map((piece) => collapseWhitespace(piece.replace(privateMarkers, ''))));
+}
+
+/** Punctuation that already ends a piece of text; closing quotes and brackets after it do not count. */
+const endsWithPunctuation = /[.!?…:;,·]["'”’»)\]]*$/u;
+
+/**
+ * Joins separate pieces of text (a card's title and its description, list items, blocks) so they
+ * read as sentences: '. ' after a piece without closing punctuation, else a space. Without it a
+ * snippet runs titles and tags together ("Light beams Cavern zone Overhangs").
+ */
+export function joinSentences(pieces: readonly string[]): string {
+  let text = '';
+  for (const piece of pieces) {
+    const trimmed = piece.trim();
+    if (trimmed === '') continue;
+    if (text === '') text = trimmed;
+    else text += `${endsWithPunctuation.test(text) ? ' ' : '. '}${trimmed}`;
+  }
+  return text;
 }
 
 /**
@@ -131,41 +165,66 @@ function orderedEntries(record: Record<string, unknown>): Array<[string, unknown
   return entries.sort(([a], [b]) => rank(a) - rank(b));
 }
 
+/** A piece of visible text from one string value: rich text keeps its headings and items apart. */
+function visibleText(value: string): string {
+  return htmlToText(value, { separateBlocks: true });
+}
+
+function isTextValue(value: unknown, key: string | undefined): value is string {
+  if (typeof value !== 'string') return false;
+  if (key !== undefined && isNonTextKey(key)) return false;
+  const trimmed = value.trim();
+  return !(trimmed === '' || addressValue.test(trimmed) || cssClassesValue.test(trimmed));
+}
+
 function collectText(value: unknown, key: string | undefined, out: string[], depth: number): void {
   if (depth > 20) return;
   if (typeof value === 'string') {
-    if (key !== undefined && isNonTextKey(key)) return;
-    const trimmed = value.trim();
-    if (trimmed === '' || addressValue.test(trimmed) || cssClassesValue.test(trimmed)) return;
-    const text = htmlToText(trimmed);
+    if (!isTextValue(value, key)) return;
+    const text = visibleText(value.trim());
     if (text !== '') out.push(text);
     return;
   }
   if (Array.isArray(value)) {
+    // Short tags (a card's highlights) read as one list: "Cavern zone, Overhangs, Light beams".
     // An array of strings under an image key (["/media/a.jpg", ...]) is skipped by the string check.
+    if (value.length > 0 && value.every((item) => typeof item === 'string')) {
+      const tags = value.filter((item) => isTextValue(item, key)).map((item) => visibleText(item.trim()));
+      const list = tags.filter((tag) => tag !== '').join(', ');
+      if (list !== '') out.push(list);
+      return;
+    }
     for (const item of value) collectText(item, key, out, depth + 1);
     return;
   }
   if (value !== null && typeof value === 'object') {
-    for (const [childKey, child] of orderedEntries(value as Record<string, unknown>)) {
-      collectText(child, childKey, out, depth + 1);
+    const record = value as Record<string, unknown>;
+    // A fact reads as "Depth Range: 5-10 m".
+    const { label, value: shown } = record;
+    if (isTextValue(label, 'label') && isTextValue(shown, 'value')) {
+      out.push(`${visibleText(label.trim()).replace(/[:.]$/, '')}: ${visibleText(shown.trim())}`);
+      for (const [childKey, child] of orderedEntries(record)) {
+        if (childKey !== 'label' && childKey !== 'value') collectText(child, childKey, out, depth + 1);
+      }
+      return;
     }
+    for (const [childKey, child] of orderedEntries(record)) collectText(child, childKey, out, depth + 1);
   }
 }
 
 /**
  * The visible text of one block's data: every string value except addresses (URL, link and image
- * fields), presentation settings (colours, positions, CSS classes) and icons.
+ * fields), presentation settings (colours, positions, CSS classes) and icons, joined as sentences.
  */
 export function blockText(data: unknown): string {
   const out: string[] = [];
   collectText(data, undefined, out, 0);
-  return out.join(' ');
+  return joinSentences(out);
 }
 
 /** The searchable body of a page from its active blocks, in block order; capped at maxBodyTextLength. */
 export function pageBodyText(blocks: ReadonlyArray<{ block_data: unknown }>): string {
-  const text = collapseWhitespace(blocks.map((block) => blockText(block.block_data)).join(' '));
+  const text = collapseWhitespace(joinSentences(blocks.map((block) => blockText(block.block_data))));
   if (text.length <= maxBodyTextLength) return text;
   const cut = text.slice(0, maxBodyTextLength);
   const lastSpace = cut.lastIndexOf(' ');

@@ -1,7 +1,7 @@
 import { seedImagePattern, pageWordCount, type PageContent, type SeedImage } from './content.schema';
 import {
   applicationPaths,
-  cenoteFactCardTitles,
+  cenoteFactLabels,
   cenoteSlugs,
   depthTable,
   legalSlugs,
@@ -86,19 +86,19 @@ export function auditContent(pages: PageContent[], images: SeedImage[]): string[
       }
     }
     if (isCenote) {
-      for (const needed of ['hero', 'text', 'cards'] as const) {
+      for (const needed of ['hero', 'text', 'facts'] as const) {
         if (!types.includes(needed)) problems.push(`${page.slug}: needs a ${needed} block`);
       }
-      const factCards = page.blocks
-        .filter((block) => block.type === 'cards')
-        .flatMap((block) => (block.data['cards'] as Array<{ title: string; description: string }> | undefined) ?? []);
-      for (const title of cenoteFactCardTitles) {
-        if (!factCards.some((card) => card.title === title)) problems.push(`${page.slug}: no '${title}' card`);
+      const facts = page.blocks
+        .filter((block) => block.type === 'facts')
+        .flatMap((block) => (block.data['facts'] as Array<{ label: string; value: string }> | undefined) ?? []);
+      for (const label of cenoteFactLabels) {
+        if (!facts.some((fact) => fact.label === label)) problems.push(`${page.slug}: no '${label}' fact`);
       }
-      const depth = factCards.find((card) => card.title === 'Depth Range');
+      const depth = facts.find((fact) => fact.label === 'Depth Range');
       const expected = depthTable[page.slug as (typeof cenoteSlugs)[number]];
-      if (depth && depth.description !== expected) {
-        problems.push(`${page.slug}: Depth Range is '${depth.description}', the table says '${expected}'`);
+      if (depth && depth.value !== expected) {
+        problems.push(`${page.slug}: Depth Range is '${depth.value}', the table says '${expected}'`);
       }
     }
   }

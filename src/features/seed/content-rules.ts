@@ -46,11 +46,11 @@ export const requiredSlugs = ['home', ...topicSlugs, ...cenoteSlugs, ...legalSlu
 
 export const minimumWords = { topic: 400, cenote: 300, home: 300, legal: 150 } as const;
 
-/** The four fact cards every cenote page carries, in this order. */
-export const cenoteFactCardTitles = ['Difficulty Level', 'Depth Range', 'Water Temperature', 'Location'] as const;
+/** The four facts every cenote page carries in its facts block (spec section 1's cards), in this order. */
+export const cenoteFactLabels = ['Difficulty Level', 'Depth Range', 'Water Temperature', 'Location'] as const;
 
 /**
- * The Depth Range card's text for each cenote: spec section 3, word for word in meaning.
+ * The Depth Range fact's value for each cenote: spec section 3, word for word in meaning.
  * Chikin Ha is missing from the spec's table; its range is our own (see content/README.md).
  */
 export const depthTable: Record<(typeof cenoteSlugs)[number], string> = {
@@ -72,4 +72,4 @@ export const depthTable: Record<(typeof cenoteSlugs)[number], string> = {
 };
 
 /** Paths served by the application itself rather than by a content page. */
-export const applicationPaths = ['/', '/auth', '/search', '/sitemap.xml', '/robots.txt'] as const;
+export const applicationPaths = ['/', '/auth', '/search', '/sitemap.xml', '/robots.txt', '/feed.xml'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { blockDefinitions, blockTypes, type BlockType } from '../blocks/registry';
-import { pageSeoFieldsSchema, slugSchema } from '../pages/pages.schema';
+import { knownPageTypes, pageSeoFieldsSchema, slugSchema } from '../pages/pages.schema';
 
 /** One editorial page as written under content/pages/<slug>.json. */
 export const contentBlockSchema = z
@@ -21,7 +21,7 @@ export const pageContentSchema = pageSeoFieldsSchema.extend({
   slug: slugSchema,
   title: z.string().trim().min(1).max(200),
   excerpt: z.string().trim().min(1).max(400),
-  page_type: z.enum(['standard', 'cenote', 'legal']).default('standard'),
+  page_type: z.enum(knownPageTypes).default('standard'),
   sort_order: z.number().int().min(0),
   blocks: z.array(contentBlockSchema).min(3),
 });

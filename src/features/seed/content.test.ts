@@ -14,7 +14,7 @@ describe('editorial content', () => {
     expect(pages.map((page) => page.slug).sort()).toEqual([...requiredSlugs].sort());
   });
 
-  it('passes the audit: word minimums, links, images, required blocks and fact cards', async () => {
+  it('passes the audit: word minimums, links, images, required blocks and cenote facts', async () => {
     const { pages, images } = await loadContent(contentDir);
     expect(auditContent(pages, images)).toEqual([]);
   });

@@ -13,7 +13,6 @@ import type { MediaStore } from '../media/storage.server';
 import { navigationItems } from '../navigation/navigation.table';
 import { pages } from '../pages/pages.table';
 import { publishDraft, seedActor } from '../publishing/publishing.service.server';
-import { refreshMissingPageSearch } from '../search/search.service.server';
 import { performanceSettings, seoSettings } from '../settings/settings.table';
 import { loadContent } from './content-loader.server';
 import type { PageContent, SeedImage } from './content.schema';
@@ -184,9 +183,6 @@ export async function runSeed(context: SeedContext): Promise<SeedReport> {
     (created ? report.created : report.skipped).push('navigation');
   }
 
-  // Pages from before site search existed (or written by a path that skipped the refresh).
-  const indexed = await refreshMissingPageSearch(db);
-  if (indexed > 0) context.log.info({ pages: indexed }, 'indexed pages for search');
   return report;
 }
 

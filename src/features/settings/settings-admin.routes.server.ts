@@ -1,13 +1,16 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../server/plugins/openapi.server';
 import { updateSchemaOf } from '../../shared/lib/update-schema';
+import { auditRequest } from '../audit/audit.server';
 import { performanceSettingsRecordSchema, seoSettingsRecordSchema } from './settings.dto';
 import {
   readPerformanceSettingsRecord,
   readSeoSettingsRecord,
   savePerformanceSettings,
   saveSeoSettings,
+  type SettingsChangeHook,
 } from './settings.service.server';
 
 const admin = { access: 'admin' } as const;
@@ -52,11 +55,23 @@ const performanceFields = z.object({
   enable_avif: switchField,
   image_quality: numberish.describe('Clamped to 1..100; 85 when not a number'),
   lazy_loading: switchField,
+  page_weight_budget_kb: numberish.describe(
+    'Kilobytes of HTML plus images as rendered above which the publish check warns; clamped to 100..20000, 1500 when not a number',
+  ),
 });
 const performanceBody = updateSchemaOf(performanceFields).extend({ version });
 
 export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const guard = app.requireRole('admin');
+  /** The audit entry of a save that changed something, written in the save's transaction. */
+  const auditChange =
+    (request: FastifyRequest, id: 'seo' | 'performance', label: string): SettingsChangeHook =>
+    (tx, changed) =>
+      auditRequest(request, tx, {
+        action: 'settings.updated',
+        target: { type: 'settings', id, label },
+        summary: `Changed ${label}: ${changed.join(', ')}.`,
+      });
 
   app.get(
     '/api/v1/settings/seo/admin',
@@ -85,7 +100,7 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const settings = await saveSeoSettings(app.db, request.body);
+      const settings = await saveSeoSettings(app.db, request.body, auditChange(request, 'seo', 'SEO settings'));
       app.contentChanged({ scope: 'site' });
       return { settings };
     },
@@ -119,7 +134,11 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const settings = await savePerformanceSettings(app.db, request.body);
+      const settings = await savePerformanceSettings(
+        app.db,
+        request.body,
+        auditChange(request, 'performance', 'performance settings'),
+      );
       app.contentChanged({ scope: 'site' });
       return { settings };
     },

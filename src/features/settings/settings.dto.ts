@@ -34,6 +34,7 @@ export const defaultPerformanceSettings = {
   enable_avif: true,
   image_quality: 85,
   lazy_loading: true,
+  page_weight_budget_kb: 1500,
 } as const;
 
 /**
@@ -53,6 +54,7 @@ export const performanceSettingsRecordSchema = z.object({
   enable_avif: z.boolean(),
   image_quality: z.number().int(),
   lazy_loading: z.boolean(),
+  page_weight_budget_kb: z.number().int(),
   version: z.number().int(),
   updated_at: z.string().nullable(),
 });

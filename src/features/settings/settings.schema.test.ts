@@ -54,7 +54,14 @@ describe('performanceSettingsInputSchema', () => {
       ...flags,
       cache_duration: 60,
       image_quality: 85,
+      page_weight_budget_kb: 1500,
     });
+    expect(
+      performanceSettingsInputSchema.parse({ ...flags, page_weight_budget_kb: 50 }).page_weight_budget_kb,
+    ).toBe(100);
+    expect(
+      performanceSettingsInputSchema.parse({ ...flags, page_weight_budget_kb: '25000' }).page_weight_budget_kb,
+    ).toBe(20000);
     expect(
       performanceSettingsInputSchema.parse({ ...flags, version: 3, cache_duration: 7200, image_quality: 101 }),
     ).toMatchObject({ version: 3, cache_duration: 7200, image_quality: 100 });

@@ -20,6 +20,8 @@ export interface NumberRange {
 export const cacheDurationRange: NumberRange = { min: 60, max: 604800, fallback: 86400 };
 /** Spec section 5: min 1, max 100, 85 if not a number. */
 export const imageQualityRange: NumberRange = { min: 1, max: 100, fallback: 85 };
+/** Decision 37: the publish check warns above this many kilobytes of HTML plus images as rendered. */
+export const pageWeightBudgetRange: NumberRange = { min: 100, max: 20000, fallback: 1500 };
 
 /**
  * The spec's number fields: a number or a numeric string is rounded and clamped into the range;
@@ -49,6 +51,7 @@ export const performanceSettingsFieldsSchema = z.object({
   enable_avif: flag('AVIF images'),
   image_quality: numberField(imageQualityRange),
   lazy_loading: flag('lazy loading'),
+  page_weight_budget_kb: numberField(pageWeightBudgetRange),
 });
 
 /** The first save, which creates the record: the switches are required, a missing number is its default. */

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../server/db/client.server';
+import type { Transaction } from '../../server/jobs/job-queue.server';
 import { badRequest, conflict } from '../../server/plugins/app-error.server';
 import { presentFields } from '../../shared/lib/update-schema';
 import { versionConflictMessage } from '../../server/plugins/app-error.server';
@@ -69,6 +70,43 @@ function requireSomething<T extends object>(fields: T): T {
   return fields;
 }
 
+/** What the audit log calls each setting (decision 40): "Changed SEO settings: site title, Twitter handle." */
+const seoFieldNames: Record<keyof typeof defaultSeoSettings, string> = {
+  site_title: 'site title',
+  site_description: 'site description',
+  default_og_image: 'default sharing image',
+  google_analytics_id: 'Google Analytics ID',
+  google_tag_manager_id: 'Google Tag Manager ID',
+  twitter_handle: 'Twitter handle',
+  facebook_page: 'Facebook page',
+  instagram_url: 'Instagram address',
+  youtube_url: 'YouTube address',
+};
+
+const performanceFieldNames: Record<keyof typeof defaultPerformanceSettings, string> = {
+  enable_caching: 'page caching',
+  cache_duration: 'cache duration',
+  enable_webp: 'WebP images',
+  enable_avif: 'AVIF images',
+  image_quality: 'image quality',
+  lazy_loading: 'lazy loading',
+  page_weight_budget_kb: 'page weight budget',
+};
+
+/**
+ * Told, inside the save's transaction, which settings took a new value (by their names for people).
+ * Not called when the save changed nothing: a save of the same values is no event for the log.
+ */
+export type SettingsChangeHook = (tx: Transaction, changed: string[]) => Promise<void>;
+
+function changedNames<K extends string>(
+  names: Record<K, string>,
+  before: Partial<Record<K, unknown>>,
+  after: Record<K, unknown>,
+): string[] {
+  return (Object.keys(names) as K[]).filter((key) => before[key] !== after[key]).map((key) => names[key]);
+}
+
 function withoutVersion<T extends { version?: number | undefined }>(input: T): Omit<T, 'version'> {
   const { version: _version, ...fields } = input;
   return fields;
@@ -98,6 +136,7 @@ function toPerformanceRecord(row: PerformanceSettingsRow): PerformanceSettingsRe
     enable_avif: row.enable_avif,
     image_quality: row.image_quality,
     lazy_loading: row.lazy_loading,
+    page_weight_budget_kb: row.page_weight_budget_kb,
     version: row.version,
     updated_at: row.updated_at.toISOString(),
   };
@@ -109,13 +148,20 @@ export async function readSeoSettingsRecord(db: Database): Promise<SeoSettingsRe
   return row ? toSeoRecord(row) : { ...defaultSeoSettings, version: 0, updated_at: null };
 }
 
-export async function saveSeoSettings(db: Database, body: unknown): Promise<SeoSettingsRecord> {
+export async function saveSeoSettings(
+  db: Database,
+  body: unknown,
+  onChange?: SettingsChangeHook,
+): Promise<SeoSettingsRecord> {
   const { version, ...sent } = parseInput(seoSettingsUpdateSchema, body);
   const fields = requireSomething(presentFields(sent));
-  const row = await db.transaction((tx) =>
-    saveSingleRow(version, {
+  const row = await db.transaction(async (tx) => {
+    let before: SeoSettingsRow | undefined;
+    const saved = await saveSingleRow(version, {
       read: async () =>
-        (await tx.select().from(seoSettings).where(eq(seoSettings.id, settingsRowId)).limit(1).for('update'))[0],
+        (before = (
+          await tx.select().from(seoSettings).where(eq(seoSettings.id, settingsRowId)).limit(1).for('update')
+        )[0]),
       update: async (expected) =>
         (
           await tx
@@ -137,8 +183,11 @@ export async function saveSeoSettings(db: Database, body: unknown): Promise<SeoS
             .onConflictDoNothing()
             .returning()
         )[0],
-    }),
-  );
+    });
+    const changed = changedNames(seoFieldNames, before ?? defaultSeoSettings, saved);
+    if (changed.length > 0) await onChange?.(tx, changed);
+    return saved;
+  });
   return toSeoRecord(row);
 }
 
@@ -148,20 +197,25 @@ export async function readPerformanceSettingsRecord(db: Database): Promise<Perfo
   return row ? toPerformanceRecord(row) : { ...defaultPerformanceSettings, version: 0, updated_at: null };
 }
 
-export async function savePerformanceSettings(db: Database, body: unknown): Promise<PerformanceSettingsRecord> {
+export async function savePerformanceSettings(
+  db: Database,
+  body: unknown,
+  onChange?: SettingsChangeHook,
+): Promise<PerformanceSettingsRecord> {
   const { version, ...sent } = parseInput(performanceSettingsUpdateSchema, body);
   const fields = requireSomething(presentFields(sent));
-  const row = await db.transaction((tx) =>
-    saveSingleRow(version, {
+  const row = await db.transaction(async (tx) => {
+    let before: PerformanceSettingsRow | undefined;
+    const saved = await saveSingleRow(version, {
       read: async () =>
-        (
+        (before = (
           await tx
             .select()
             .from(performanceSettings)
             .where(eq(performanceSettings.id, settingsRowId))
             .limit(1)
             .for('update')
-        )[0],
+        )[0]),
       update: async (expected) =>
         (
           await tx
@@ -183,7 +237,10 @@ export async function savePerformanceSettings(db: Database, body: unknown): Prom
             .onConflictDoNothing()
             .returning()
         )[0],
-    }),
-  );
+    });
+    const changed = changedNames(performanceFieldNames, before ?? defaultPerformanceSettings, saved);
+    if (changed.length > 0) await onChange?.(tx, changed);
+    return saved;
+  });
   return toPerformanceRecord(row);
 }

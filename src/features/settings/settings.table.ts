@@ -31,6 +31,8 @@ export const performanceSettings = pgTable(
     enable_avif: boolean('enable_avif').notNull().default(true),
     image_quality: integer('image_quality').notNull().default(85),
     lazy_loading: boolean('lazy_loading').notNull().default(true),
+    /** The publish check warns when a page's HTML plus its images as rendered weigh more (decision 37). */
+    page_weight_budget_kb: integer('page_weight_budget_kb').notNull().default(1500),
     version: integer('version').notNull().default(1),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -38,6 +40,7 @@ export const performanceSettings = pgTable(
     check('performance_settings_single_row', sql`${table.id} = 1`),
     check('performance_settings_cache_duration_range', sql`${table.cache_duration} between 60 and 604800`),
     check('performance_settings_image_quality_range', sql`${table.image_quality} between 1 and 100`),
+    check('performance_settings_page_weight_budget_range', sql`${table.page_weight_budget_kb} between 100 and 20000`),
   ],
 );
 

@@ -9,3 +9,6 @@ export * from '../../features/seed/seed.table';
 export * from '../../features/search/search.table';
 export * from '../../features/publishing/publishing.table';
 export * from '../jobs/jobs.table';
+export * from '../../features/audit/audit.table';
+export * from '../../features/webhooks/webhooks.table';
+export * from '../../features/redirects/redirects.table';

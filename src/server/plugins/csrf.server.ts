@@ -114,12 +114,16 @@ function fromThisSite(request: FastifyRequest, publicOrigin: string): boolean {
  * (2) the header `x-csrf-token` equal to the `ca_csrf` cookie (double submit, constant-time) and
  * (3) that token signed by this server for the request's own session, or for its visitor id
  * when signed out (OWASP's signed double-submit cookie). A token planted from elsewhere, or
- * taken from another session, fails (3). GET, HEAD and OPTIONS are never blocked.
+ * taken from another session, fails (3). GET, HEAD and OPTIONS are never blocked, and neither
+ * are requests authenticated by an API token.
  */
 export function registerCsrfProtection(app: FastifyInstance): void {
   const publicOrigin = new URL(app.config.publicUrl).origin;
   app.addHook('onRequest', async (request) => {
     if (safeMethods.has(request.method) || !request.url.startsWith('/api/')) return;
+    // A valid API token (checked by the hook before this one) is a credential the browser never
+    // adds on its own, so there is no forged request to stop; an invalid one was refused already.
+    if (request.apiToken) return;
     if (!fromThisSite(request, publicOrigin)) throw csrfFailed();
     const cookie = request.cookies[csrfCookieName];
     const header = request.headers[csrfHeaderName];

@@ -40,6 +40,18 @@ const constraintMessages: Record<string, { status: number; code: string; message
     message: 'Image quality must be between 1 and 100.',
     field: 'image_quality',
   },
+  performance_settings_page_weight_budget_range: {
+    status: 400,
+    code: 'out_of_range',
+    message: 'The page weight budget must be between 100 and 20000 KB.',
+    field: 'page_weight_budget_kb',
+  },
+  images_focal_point_range: {
+    status: 400,
+    code: 'out_of_range',
+    message: 'A focal point lies inside the image: 0 to 100 percent across and down.',
+    field: 'focal_point',
+  },
   content_blocks_order_positive: {
     status: 400,
     code: 'out_of_range',

@@ -5,7 +5,14 @@ import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fast
 import { STATUS_CODES } from 'node:http';
 import { z } from 'zod';
 import { messageSchema, sessionUserSchema } from '../../features/auth/auth.dto';
-import { imageDtoSchema, mediaFolderDtoSchema, uploadErrorSchema } from '../../features/media/media.dto';
+import { blockDefinitions, blockTypes } from '../../features/blocks/registry';
+import {
+  imageDtoSchema,
+  imageInUseSchema,
+  mediaFolderDtoSchema,
+  mediaInUseErrorSchema,
+  uploadErrorSchema,
+} from '../../features/media/media.dto';
 import {
   navigationImageSchema,
   navigationItemDtoSchema,
@@ -25,6 +32,16 @@ import {
 import type { Access } from './access.server';
 import { csrfCookieName, csrfHeaderName } from './csrf.server';
 import { sessionCookieName } from './session.server';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Error statuses the route answers beyond what its method, access and URL imply, e.g. 404 for
+     * an id in the body (`errorStatusesFor` documents the rest).
+     */
+    alsoAnswers?: readonly number[];
+  }
+}
 
 export const errorBodySchema = z.object({
   error: z.object({
@@ -66,9 +83,17 @@ const componentSchemas: ReadonlyArray<readonly [z.ZodType, string, string]> = [
   [imageDtoSchema, 'Image', 'An image of the media library with its variants, usage and SEO score'],
   [mediaFolderDtoSchema, 'MediaFolder', 'A folder of the media library'],
   [uploadErrorSchema, 'UploadError', 'One file of an upload that could not be stored'],
+  [imageInUseSchema, 'ImageInUse', 'An image a bulk delete refused, with the pages and other places that use it'],
+  [mediaInUseErrorSchema, 'MediaInUseError', 'The Error body of a refused bulk delete, plus `error.in_use`'],
   [publicSeoSettingsSchema, 'PublicSeoSettings', 'The SEO settings anyone may read'],
   [seoSettingsRecordSchema, 'SeoSettings', 'The whole SEO settings record with its version'],
   [performanceSettingsRecordSchema, 'PerformanceSettings', 'The performance settings with their version'],
+  // One per block type, from the registry: a new type is documented by being registered.
+  ...blockTypes.map((type) => {
+    const { schema, label, description } = blockDefinitions[type];
+    const name = `${type.charAt(0).toUpperCase()}${type.slice(1)}BlockData`;
+    return [schema, name, `block_data of a ${label} block (block_type "${type}"): ${description}`] as const;
+  }),
 ];
 
 function nameComponentSchemas(): void {
@@ -106,8 +131,6 @@ type SecurityScheme =
 /**
  * The ways to identify the caller; each is one alternative in the `security` of every
  * access-controlled operation, and `csrf` says whether its writes also need the CSRF pair.
- * API tokens are one more line here, e.g.
- * `apiToken: { csrf: false, scheme: { type: 'http', scheme: 'bearer', description: '…' } },`
  */
 const credentials: Record<string, { csrf: boolean; scheme: SecurityScheme }> = {
   sessionCookie: {
@@ -117,6 +140,16 @@ const credentials: Record<string, { csrf: boolean; scheme: SecurityScheme }> = {
       in: 'cookie',
       name: sessionCookieName,
       description: 'The HttpOnly session cookie set by `POST /api/v1/auth/sign-in` (or by the first-run setup).',
+    },
+  },
+  apiToken: {
+    csrf: false,
+    scheme: {
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'cat_…',
+      description:
+        'An API token an admin created in Team › API tokens, sent as `Authorization: Bearer cat_…`. It acts with its own role (editor or admin), needs no CSRF token, and cannot change an account (own-account routes answer 403 `token_not_allowed`). A revoked, expired or unknown token answers 401 `invalid_token`.',
     },
   },
 };
@@ -282,7 +315,8 @@ const transform: SwaggerTransform = (input) => {
   // A route without a success schema still answers something: as @fastify/swagger would say.
   if (!Object.keys(responses).some((status) => status.startsWith('2'))) responses['200'] = z.unknown();
   const hasInput = Boolean(schema.body ?? schema.querystring ?? schema.params ?? schema.headers);
-  for (const status of errorStatusesFor({ method, url, access, hasInput })) responses[status] ??= errorBodySchema;
+  const statuses = [...errorStatusesFor({ method, url, access, hasInput }), ...(route.config?.alsoAnswers ?? [])];
+  for (const status of statuses) responses[status] ??= errorBodySchema;
   const sortedResponses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
 
   const description = [schema.description, accessNotes[access]].filter(Boolean).join('\n\n');
@@ -316,6 +350,18 @@ interface ApiDocument {
 }
 
 const errorRef = '#/components/schemas/Error';
+
+/**
+ * Error bodies that say more than `Error` (still `{error: {code, message, ...}}`), each named as a
+ * response component of its own, by the $ref of its schema.
+ */
+const extendedErrorResponses: Record<string, { name: string; description: string }> = {
+  '#/components/schemas/MediaInUseError': {
+    name: 'MediaInUse',
+    description:
+      'Some of the images are in use (`media_in_use`): nothing was deleted; `error.in_use` lists each with the pages that show it.',
+  },
+};
 const schemaRefPrefix = '#/components/schemas/';
 
 function collectRefs(value: unknown, into: Set<string>): void {
@@ -349,6 +395,7 @@ function usedSchemas(document: ApiDocument): Record<string, unknown> {
 /** The whole document: named error responses, every tag declared, unused schemas out, ids unique. */
 function finishDocument(document: ApiDocument): ApiDocument {
   const usedErrors = new Set<number>();
+  const usedExtended = new Map<string, { description: string; schemaRef: string }>();
   const operationIds = new Map<string, string>();
   const usedTags = new Set<string>();
   for (const [path, item] of Object.entries(document.paths ?? {})) {
@@ -365,9 +412,16 @@ function finishDocument(document: ApiDocument): ApiDocument {
         const component = errorResponseComponents[code];
         // A route that produces a file (the backup) still refuses with the JSON error body.
         const isError = Object.values(response.content ?? {}).some((media) => media.schema?.$ref === errorRef);
+        const extendedRef = Object.values(response.content ?? {})
+          .map((media) => media.schema?.$ref)
+          .find((ref) => ref !== undefined && ref in extendedErrorResponses);
         if (component && isError) {
           operation.responses![status] = { $ref: `#/components/responses/${component.name}` };
           usedErrors.add(code);
+        } else if (extendedRef) {
+          const extended = extendedErrorResponses[extendedRef]!;
+          operation.responses![status] = { $ref: `#/components/responses/${extended.name}` };
+          usedExtended.set(extended.name, { description: extended.description, schemaRef: extendedRef });
         } else if (response.description === 'Default Response') {
           response.description = STATUS_CODES[code] ?? 'Response';
         }
@@ -400,6 +454,9 @@ function finishDocument(document: ApiDocument): ApiDocument {
         ];
       }),
   );
+  for (const [name, { description, schemaRef }] of usedExtended) {
+    responses[name] = { description, content: { 'application/json': { schema: { $ref: schemaRef } } } };
+  }
   const finished: ApiDocument = { ...document, tags, components: { ...document.components, responses } };
   finished.components!.schemas = usedSchemas(finished);
   return finished;
@@ -418,6 +475,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         description: [
           'The JSON API behind the Cenote Atlas site and admin. Errors are `{error: {code, message, field?}}` (the `Error` schema).',
           'Browsers sign in with `POST /api/v1/auth/sign-in` (an HttpOnly session cookie); every write also sends the `x-csrf-token` header with the `csrfToken` from `GET /api/v1/auth/session`.',
+          'Scripts and other sites send an API token instead: `Authorization: Bearer cat_…` (no cookies, no CSRF token).',
         ].join('\n\n'),
         version: '1.0.0',
       },
@@ -434,6 +492,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'settings', description: 'Site-wide SEO and performance settings' },
         { name: 'media', description: 'Media library: images (uploads, variants, usage, SEO score) and folders' },
         { name: 'search', description: 'Search over the published pages' },
+        { name: 'api-tokens', description: 'API tokens for scripts and other sites (admins only)' },
       ],
     },
     transform,

@@ -38,7 +38,8 @@ const sessionFreePrefixes = ['/assets/', '/media/', '/favicon.svg'];
 export function registerSessions(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     const token = request.cookies[sessionCookieName];
-    if (!token || !app.readiness.ready) return;
+    // Authenticated by an API token (plugins/api-token-auth.server.ts): the cookie plays no part.
+    if (!token || !app.readiness.ready || request.apiToken) return;
     if (sessionFreePrefixes.some((prefix) => request.url.startsWith(prefix))) return;
     const now = app.clock.now();
     const resolved = await resolveSession(app.db, token, now);

@@ -18,7 +18,7 @@ export function writeLimitedError(retryAfterSeconds: number): AppError {
 }
 
 /**
- * Every write to the API counts against its session and its client address (fixed one-minute
+ * Every write to the API counts against its session (or its API token) and its client address (fixed one-minute
  * windows in the shared rate_limits table, so several instances count together). The limits sit
  * far above an editor's pace — autosave, drags and bulk uploads included — and only stop scripts
  * that hammer the API. Sign-in, sign-up and reset keep their own, stricter limits on top.
@@ -29,6 +29,8 @@ export function registerWriteRateLimits(app: FastifyInstance): void {
     limit: app.config.writeLimits.perSession,
     windowMs: minute,
   };
+  // A token is held to the same pace as a session, counted by its id.
+  const perToken: RateLimitRule = { name: 'write:token', limit: app.config.writeLimits.perSession, windowMs: minute };
   const perAddress: RateLimitRule = { name: 'write:ip', limit: app.config.writeLimits.perAddress, windowMs: minute };
   app.addHook('onRequest', async (request) => {
     if (!writeMethods.has(request.method) || !request.url.startsWith('/api/') || !app.readiness.ready) return;
@@ -37,7 +39,8 @@ export function registerWriteRateLimits(app: FastifyInstance): void {
     // The session is counted by its hashed cookie (only when it resolved to a signed-in viewer),
     // the address always: a script cannot dodge the address limit by dropping its cookie.
     const hits: Array<[RateLimitRule, string]> = [[perAddress, request.ip]];
-    if (token && request.viewer) hits.push([perSession, sha256(token)]);
+    if (request.apiToken) hits.push([perToken, request.apiToken.id]);
+    else if (token && request.viewer) hits.push([perSession, sha256(token)]);
     for (const [rule, subject] of hits) {
       const hit = await hitRateLimit(app.db, rule, subject, now);
       if (hit.limited) throw writeLimitedError(hit.retryAfterSeconds);

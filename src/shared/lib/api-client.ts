@@ -5,6 +5,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly field?: string,
+    /** The `error` object as the server sent it, for refusals that carry more (e.g. `in_use`). */
+    readonly details?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -17,6 +19,9 @@ export interface SessionUser {
   fullName: string;
   role: 'viewer' | 'editor' | 'admin';
   emailVerified: boolean;
+  two_factor_enabled?: boolean;
+  /** Editors and admins must turn on two-factor before anything else (sent by GET /api/v1/auth/session). */
+  two_factor_setup_required?: boolean;
 }
 
 export interface SessionInfo {
@@ -89,12 +94,15 @@ async function request<T>(method: string, path: string, body?: unknown, options?
     throw new ApiError(response.status, 'bad_response', 'The server sent an unexpected answer. Please try again.');
   }
   if (!response.ok) {
-    const error = (parsed as { error?: { code?: string; message?: string; field?: string } } | undefined)?.error;
+    const error = (
+      parsed as { error?: { code?: string; message?: string; field?: string } & Record<string, unknown> } | undefined
+    )?.error;
     throw new ApiError(
       response.status,
       error?.code ?? 'http_error',
       error?.message ?? `Request failed (${response.status}).`,
       error?.field,
+      error,
     );
   }
   return parsed as T;

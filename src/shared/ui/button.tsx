@@ -20,6 +20,12 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   icon?: ReactNode;
 }
 
+/** A button's look, for elements that must look like one (a copy measured off screen). */
+export function buttonClassName(variant: Variant = 'primary', size: 'sm' | 'md' = 'md'): string {
+  const sizing = size === 'sm' ? 'h-8 px-3 text-sm gap-1.5' : 'h-10 px-4 text-sm gap-2';
+  return `inline-flex items-center justify-center rounded-lg font-semibold whitespace-nowrap transition disabled:cursor-not-allowed ${sizing} ${variants[variant]}`;
+}
+
 export function Button({
   variant = 'primary',
   size = 'md',
@@ -31,13 +37,12 @@ export function Button({
   type = 'button',
   ...rest
 }: ButtonProps) {
-  const sizing = size === 'sm' ? 'h-8 px-3 text-sm gap-1.5' : 'h-10 px-4 text-sm gap-2';
   return (
     <button
       type={type}
       disabled={disabled || busy}
       aria-busy={busy || undefined}
-      className={`inline-flex items-center justify-center rounded-lg font-semibold transition disabled:cursor-not-allowed ${sizing} ${variants[variant]} ${className}`}
+      className={`${buttonClassName(variant, size)} ${className}`}
       {...rest}
     >
       {busy ? <Spinner /> : icon}

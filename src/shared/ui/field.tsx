@@ -19,7 +19,7 @@ interface ControlWiring {
  * Label, hint and error around one control, wired up for assistive technology; the control
  * itself is rendered by `children` with the ids it must carry.
  */
-function FieldFrame({
+export function FieldFrame({
   label,
   error,
   hint,

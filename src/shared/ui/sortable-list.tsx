@@ -34,6 +34,8 @@ export interface SortableListProps {
   isItemInvalid?: (index: number) => boolean;
   error?: string | undefined;
   hint?: ReactNode;
+  /** More ways to add items, beside 'Add item' (a gallery's 'Add from library'). */
+  addActions?: ReactNode;
 }
 
 type FocusRequest = { id: string; target: 'field' | 'toggle' } | { id: null; target: 'add' };
@@ -59,6 +61,7 @@ export function SortableList({
   isItemInvalid = () => false,
   error,
   hint,
+  addActions,
 }: SortableListProps) {
   // Short lists start open; long ones start collapsed so the editor stays scannable.
   const [openByDefault] = useState(() => ids.length <= 3);
@@ -70,6 +73,12 @@ export function SortableList({
   const itemLabel = (index: number) => {
     const title = getItemTitle(index).trim();
     return `${noun} ${index + 1}${title ? `: ${title}` : ''}`;
+  };
+  // Drag announcements name the item by its title ('Card “Dos Ojos” moved to position 1 of 4'),
+  // without the number it had when it was picked up; an untitled item goes by that number.
+  const spokenName = (index: number) => {
+    const title = getItemTitle(index).trim();
+    return title ? `${noun} “${title}”` : `${noun} ${index + 1}`;
   };
   const isOpen = (id: string, index: number) => explicitOpen.get(id) ?? (openByDefault || isItemInvalid(index));
   const setOpen = (entries: Array<[string, boolean]>) =>
@@ -151,7 +160,7 @@ export function SortableList({
       ) : (
         <SortableRoot
           mode="list"
-          items={ids.map((id, index) => ({ id, label: itemLabel(index) }))}
+          items={ids.map((id, index) => ({ id, label: spokenName(index) }))}
           itemNoun={itemNoun}
           onReorder={onMove}
         >
@@ -193,22 +202,24 @@ export function SortableList({
           {error}
         </p>
       ) : null}
-      <Button
-        id={addId}
-        variant="secondary"
-        size="sm"
-        className="mt-2"
-        icon={<Plus aria-hidden="true" className="size-4" />}
-        disabled={ids.length >= max}
-        onClick={add}
-      >
-        Add {itemNoun}
-      </Button>
-      {ids.length >= max ? (
-        <span className="ml-2 text-xs text-stone-500 dark:text-stone-400">
-          The most {itemNounPlural} a block can have is {max}.
-        </span>
-      ) : null}
+      <div className="mt-2 flex flex-wrap items-center gap-2">
+        <Button
+          id={addId}
+          variant="secondary"
+          size="sm"
+          icon={<Plus aria-hidden="true" className="size-4" />}
+          disabled={ids.length >= max}
+          onClick={add}
+        >
+          Add {itemNoun}
+        </Button>
+        {addActions}
+        {ids.length >= max ? (
+          <span className="text-xs text-stone-500 dark:text-stone-400">
+            The most {itemNounPlural} a block can have is {max}.
+          </span>
+        ) : null}
+      </div>
       <p role="status" className="sr-only">
         {status}
       </p>

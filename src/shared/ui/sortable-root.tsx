@@ -6,7 +6,6 @@ import {
   TouchSensor,
   useSensor,
   useSensors,
-  type Announcements,
   type CollisionDetection,
   type DragEndEvent,
   type DragMoveEvent,
@@ -38,6 +37,7 @@ import {
   type Refusal,
 } from './sortable-tree';
 import { RowContext, type RowContextValue } from './sortable-row';
+import { createDndAnnouncer, sortableSpeech, spokenWhere, type SpokenPosition } from './sortable-announcements';
 
 /* ------------------------------------------------------------------------------------------------
  * The one drag-and-drop building block of the admin: the block list, the list fields inside block
@@ -45,12 +45,13 @@ import { RowContext, type RowContextValue } from './sortable-row';
  * (press and hold, so that a swipe still scrolls the page) or the keyboard (Space or Enter lifts,
  * arrows move, Space or Enter drops, Escape cancels). Rows do not shift while dragging: a small
  * card follows the pointer and a line (before / after) or a highlighted row (inside) shows where the
- * item will land, in red where it may not. Every step is announced in plain words.
+ * item will land, in red where it may not. Every step is announced in plain words, naming the item
+ * by its label (never its id) through dnd-kit's own live region (sortable-announcements.ts).
  * --------------------------------------------------------------------------------------------- */
 
 export interface SortableItem {
   id: string;
-  /** How the item is named in announcements: 'Block 3: Hero', 'Cenote types'. */
+  /** How the item is named on the drag card and in announcements: 'Hero block “Dos Ojos”', 'Cenote types'. */
   label: string;
   /** Tree mode: 0 for top-level rows. Lists leave it out. */
   depth?: number;
@@ -136,14 +137,6 @@ const rowCollision: CollisionDetection = ({
   ];
 };
 
-const silent: Announcements = {
-  onDragStart: () => undefined,
-  onDragMove: () => undefined,
-  onDragOver: () => undefined,
-  onDragEnd: () => undefined,
-  onDragCancel: () => undefined,
-};
-
 /**
  * Where the dragged card sits: beside a mouse pointer (below right) so the row under it stays
  * readable, above a finger so the hand does not hide it, and for the keyboard in the row's empty
@@ -206,7 +199,10 @@ export function SortableRoot(props: SortableRootProps) {
   const rootId = useId();
   const [activeId, setActiveId] = useState<string | null>(null);
   const [target, setTarget] = useState<Target>(noTarget);
-  const [announcement, setAnnouncement] = useState('');
+  // Drag events are spoken by dnd-kit's live region; a refused arrow key is no dnd-kit event, so
+  // it is spoken by a region of our own.
+  const [announcer] = useState(createDndAnnouncer);
+  const [stepNotice, setStepNotice] = useState('');
 
   // The sensors and dnd-kit callbacks run outside React's render: they read the latest values here.
   const latest = useRef({ props, items, activeId, target });
@@ -220,22 +216,39 @@ export function SortableRoot(props: SortableRootProps) {
   const labels = useMemo(() => new Map(items.map((item) => [item.id, item.label])), [items]);
   const labelOf = useCallback((id: string | null) => (id === null ? '' : (labels.get(id) ?? '')), [labels]);
 
-  const announce = useCallback((text: string) => {
+  const announce = useCallback(
+    (text: string) => {
+      // A refusal said earlier is over: only the newest sentence stays in either region.
+      setStepNotice('');
+      announcer.say(text);
+    },
+    [announcer],
+  );
+  const noticeStep = useCallback((text: string) => {
     // The same words twice in a row are read again: alternate an invisible trailing space.
     flip.current = !flip.current;
-    setAnnouncement(flip.current ? text : `${text}\u00a0`);
+    setStepNotice(flip.current ? text : `${text}\u00a0`);
   }, []);
 
+  const spoken = useCallback(
+    (projection: Projection): SpokenPosition => ({
+      index: projection.index,
+      count: projection.count,
+      ...(tree ? { parentLabel: projection.parentId === null ? null : labelOf(projection.parentId) } : {}),
+    }),
+    [tree, labelOf],
+  );
   /** 'inside Guides, position 2 of 4', 'at the top level, position 1 of 5' (or 'to …' for moves). */
   const where = useCallback(
-    (projection: Projection, preposition: 'at' | 'to' = 'at') => {
-      const position = `position ${projection.index + 1} of ${projection.count}`;
-      if (!tree) return `${preposition} ${position}`;
-      return projection.parentId === null
-        ? `${preposition} the top level, ${position}`
-        : `inside ${labelOf(projection.parentId)}, ${position}`;
+    (projection: Projection, preposition: 'at' | 'to' = 'at') => spokenWhere(spoken(projection), preposition),
+    [spoken],
+  );
+  const spokenNow = useCallback(
+    (id: string) => {
+      const now = currentProjection(latest.current.items.map(toRow), id);
+      return now ? spoken(now) : null;
     },
-    [tree, labelOf],
+    [spoken],
   );
 
   const depthLimitText = props.mode === 'tree' ? props.depthLimitText : '';
@@ -258,16 +271,15 @@ export function SortableRoot(props: SortableRootProps) {
 
   const describeTarget = useCallback(
     (id: string, next: Target) => {
-      if (next.refusal && next.placement) return `Not allowed here. ${refusalText(id, next.refusal, next.placement)}`;
-      if (!next.placement || next.noop) {
-        const now = currentProjection(latest.current.items.map(toRow), id);
-        return now ? `Back where it was, ${where(now)}.` : '';
+      if (next.refusal && next.placement) {
+        return sortableSpeech.notAllowedHere(refusalText(id, next.refusal, next.placement));
       }
+      if (!next.placement || next.noop) return sortableSpeech.backWhereItWas(labelOf(id), spokenNow(id));
       const projection = projectPlacement(latest.current.items.map(toRow), id, next.placement);
       if (!projection) return '';
-      return `Moved ${where(projection, 'to')}.`;
+      return sortableSpeech.movedTo(labelOf(id), spoken(projection));
     },
-    [refusalText, where],
+    [refusalText, labelOf, spokenNow, spoken],
   );
 
   const showTarget = useCallback(
@@ -319,7 +331,7 @@ export function SortableRoot(props: SortableRootProps) {
       const current = latest.current.items.map(toRow);
       const result = keyboardStep(current, id, from, step, maxDepth);
       if (!result.ok) {
-        announce(stepRefusalText(id, result.reason));
+        noticeStep(stepRefusalText(id, result.reason));
         return undefined;
       }
       spot.current = result.spot;
@@ -341,7 +353,7 @@ export function SortableRoot(props: SortableRootProps) {
         y: gapY - context.collisionRect.height / 2,
       };
     },
-    [tree, maxDepth, announce, stepRefusalText, showTarget, targetFor, indentPx],
+    [tree, maxDepth, noticeStep, stepRefusalText, showTarget, targetFor, indentPx],
   );
 
   const sensors = useDragSensors(coordinateGetter);
@@ -356,8 +368,7 @@ export function SortableRoot(props: SortableRootProps) {
     latest.current.target = noTarget;
     setActiveId(id);
     setTarget(noTarget);
-    const now = currentProjection(current, id);
-    announce(`Picked up ${labelOf(id)}.${now ? ` It is ${where(now)}.` : ''}`);
+    announce(sortableSpeech.pickedUp(labelOf(id), spokenNow(id)));
   };
 
   const onDragMove = (event: DragMoveEvent) => {
@@ -381,19 +392,18 @@ export function SortableRoot(props: SortableRootProps) {
     finish();
     if (viaKeyboard.current) refocus.current = { id, until: Date.now() + refocusWindowMs };
     if (!placement || noop) {
-      const now = currentProjection(current, id);
-      announce(`Dropped ${labelOf(id)} where it was${now ? `, ${where(now)}` : ''}.`);
+      announce(sortableSpeech.droppedWhereItWas(labelOf(id), spokenNow(id)));
       return;
     }
     if (refusal) {
       const text = refusalText(id, refusal, placement);
-      announce(`${labelOf(id)} was not moved. ${text}`);
+      announce(sortableSpeech.notMoved(labelOf(id), text));
       if (props.mode === 'tree') props.onRefuse(text);
       return;
     }
     const projection = projectPlacement(current, id, placement);
     if (!projection) return;
-    announce(`Dropped ${labelOf(id)} ${where(projection)}.`);
+    announce(sortableSpeech.dropped(labelOf(id), spoken(projection)));
     if (props.mode === 'tree') props.onMove({ id, ...placement });
     else props.onReorder(currentProjection(current, id)?.index ?? 0, projection.index);
   };
@@ -403,7 +413,7 @@ export function SortableRoot(props: SortableRootProps) {
     finish();
     if (!id) return;
     if (viaKeyboard.current) refocus.current = { id, until: Date.now() + refocusWindowMs };
-    announce(`Moving cancelled. ${labelOf(id)} is back where it was.`);
+    announce(sortableSpeech.cancelled(labelOf(id), spokenNow(id)));
   };
 
   // After a keyboard drop the rows re-render in their new order; moving a focused row in the DOM
@@ -454,9 +464,7 @@ export function SortableRoot(props: SortableRootProps) {
     [rootId, moving, indicator, indentPx, indentStartPx],
   );
 
-  const instructions = tree
-    ? `To move this ${itemNoun}, press Space or Enter to pick it up. Up and Down arrows move it between positions, Right arrow puts it inside the item above, Left arrow moves it out a level. Press Space or Enter to drop it, or Escape to cancel.`
-    : `To move this ${itemNoun}, press Space or Enter to pick it up. Up and Down arrows move it, Space or Enter drops it, Escape cancels.`;
+  const instructions = sortableSpeech.instructions(itemNoun, tree);
 
   const activeItem = activeId ? items.find((item) => item.id === activeId) : undefined;
   const status = activeId ? overlayStatus(activeId) : '';
@@ -478,7 +486,7 @@ export function SortableRoot(props: SortableRootProps) {
       onDragOver={onDragMove}
       onDragEnd={onDragEnd}
       onDragCancel={onDragCancel}
-      accessibility={{ announcements: silent, screenReaderInstructions: { draggable: instructions } }}
+      accessibility={{ announcements: announcer.announcements, screenReaderInstructions: { draggable: instructions } }}
     >
       <RowContext.Provider value={rowContext}>{children}</RowContext.Provider>
       <DragOverlay dropAnimation={null} modifiers={[cardPlacement]} style={{ height: 'auto' }}>
@@ -504,7 +512,7 @@ export function SortableRoot(props: SortableRootProps) {
         ) : null}
       </DragOverlay>
       <div role="status" aria-live="assertive" aria-atomic="true" data-sortable-announcer="" className="sr-only">
-        {announcement}
+        {stepNotice}
       </div>
     </DndContext>
   );

@@ -1,17 +1,44 @@
 import { BlockRenderProvider, type BlockRenderContext } from '../../features/blocks/render-context';
+import { firstBlockHoldsTitle } from '../../features/blocks/page-title';
 import { RenderBlock } from '../../features/blocks/renderers';
+import { Island } from '../../shared/ui/island';
+import type { Crumb } from '../breadcrumbs';
+import { TableOfContentsRail } from '../islands/table-of-contents-rail';
+import { pageOutline } from '../page-outline';
+import { Breadcrumbs } from './breadcrumbs';
+import { TableOfContentsDisclosure } from './table-of-contents';
 
 export interface ContentPageProps {
   title: string;
   isDraft: boolean;
   blocks: Array<{ id: string; type: string; data: unknown }>;
   context: BlockRenderContext;
+  /** Home › section › page; none on the home page itself. */
+  breadcrumbs?: readonly Crumb[];
 }
 
-/** A stored page: its active blocks in order. A first block that is not a hero gets the title as h1 above it. */
-export function ContentPage({ title, isDraft, blocks, context }: ContentPageProps) {
-  const firstHoldsTitle =
-    blocks[0] !== undefined && ['hero', 'text', 'cards', 'features', 'gallery', 'cta'].includes(blocks[0].type);
+/**
+ * A stored page: its active blocks in order. A first block that is not a hero gets the title as h1
+ * above it. Every block heading carries a slugged id; a long page also gets an 'On this page' table
+ * of contents: a collapsible list at the top on small screens, a sticky side column on wide ones
+ * (the blocks after a leading hero then share a column beside it, the hero stays full width).
+ */
+export function ContentPage({ title, isDraft, blocks, context, breadcrumbs }: ContentPageProps) {
+  const firstHoldsTitle = firstBlockHoldsTitle(blocks);
+  const outline = pageOutline(blocks, firstHoldsTitle ? 0 : 1);
+  const rendered = blocks.map((block, index) => (
+    <RenderBlock
+      key={block.id}
+      type={block.type}
+      data={block.data}
+      position={firstHoldsTitle ? index : index + 1}
+      anchorId={outline.anchors[index]}
+    />
+  ));
+  const leadIsHero = blocks[0]?.type === 'hero';
+  const lead = leadIsHero ? rendered.slice(0, 1) : [];
+  const rest = leadIsHero ? rendered.slice(1) : rendered;
+  const entries = outline.showTableOfContents ? outline.entries : [];
   return (
     <BlockRenderProvider value={context}>
       {isDraft ? (
@@ -19,6 +46,7 @@ export function ContentPage({ title, isDraft, blocks, context }: ContentPageProp
           Draft — this page is not published. Only signed-in editors can see this preview.
         </div>
       ) : null}
+      {breadcrumbs ? <Breadcrumbs trail={breadcrumbs} /> : null}
       {firstHoldsTitle ? null : (
         <div className="mx-auto max-w-6xl px-5 pt-14 sm:px-8">
           <h1 className="font-display text-4xl font-semibold tracking-tight text-stone-900 sm:text-5xl dark:text-stone-50">
@@ -26,14 +54,21 @@ export function ContentPage({ title, isDraft, blocks, context }: ContentPageProp
           </h1>
         </div>
       )}
-      {blocks.map((block, index) => (
-        <RenderBlock
-          key={block.id}
-          type={block.type}
-          data={block.data}
-          position={firstHoldsTitle ? index : index + 1}
-        />
-      ))}
+      {lead}
+      {entries.length > 0 ? (
+        <>
+          <TableOfContentsDisclosure entries={entries} />
+          <div className="xl:mx-auto xl:grid xl:max-w-6xl xl:grid-cols-[minmax(0,1fr)_15rem] xl:gap-x-10 xl:pt-8 xl:pb-12">
+            {/* Bands with a background (features, calls to action, quotes) become rounded panels in the column. */}
+            <div className="min-w-0 xl:[&>*]:rounded-3xl">{rest}</div>
+            <div className="hidden xl:block">
+              <Island name="table-of-contents" component={TableOfContentsRail} props={{ entries }} />
+            </div>
+          </div>
+        </>
+      ) : (
+        rest
+      )}
     </BlockRenderProvider>
   );
 }

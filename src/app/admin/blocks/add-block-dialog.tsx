@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { blockDefinitions, blockTypes } from '../../../features/blocks/registry';
 import type { BlockDto } from '../../../features/pages/pages.dto';
@@ -7,20 +7,42 @@ import { api } from '../../../shared/lib/api-client';
 import { Button } from '../../../shared/ui/button';
 import { toastFailure, toastSuccess } from '../ui/toasts';
 
-/** 'Add block': choose a type; the block starts with that type's sample defaults, last on the page. */
+/**
+ * Adds a block of `type` with that type's sample defaults: last, or right after `afterId`. Says
+ * 'Content block created'; a refusal is left to the caller.
+ */
+export async function createBlock(pageId: string, type: string, afterId?: string): Promise<BlockDto> {
+  const { block } = await api.post<{ block: BlockDto }>(`/api/v1/pages/${pageId}/blocks`, {
+    block_type: type,
+    block_data: {},
+    ...(afterId ? { after_id: afterId } : {}),
+  });
+  toastSuccess('Content block created');
+  return block;
+}
+
+/**
+ * 'Add block': choose a type; the block starts with that type's sample defaults, last on the page
+ * or, from a block's 'Add block below', right after that block.
+ */
 export function AddBlockDialog({
   open,
   onOpenChange,
   pageId,
+  after,
   onCreated,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   pageId: string;
+  /** The block the new one goes right after ('Block 2: Hero – …'); none: at the end. */
+  after?: { id: string; label: string } | null | undefined;
   onCreated: (block: BlockDto) => void;
 }) {
   const [type, setType] = useState('');
   const [busy, setBusy] = useState(false);
+  // After adding, focus goes to the new block (the list moves it there), not back to the opener.
+  const created = useRef(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -33,11 +55,8 @@ export function AddBlockDialog({
     }
     setBusy(true);
     try {
-      const { block } = await api.post<{ block: BlockDto }>(`/api/v1/pages/${pageId}/blocks`, {
-        block_type: type,
-        block_data: {},
-      });
-      toastSuccess('Content block created');
+      const block = await createBlock(pageId, type, after?.id);
+      created.current = true;
       onCreated(block);
       setType('');
       onOpenChange(false);
@@ -52,12 +71,20 @@ export function AddBlockDialog({
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(94vw,34rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-2xl dark:bg-abyss-900">
+        <Dialog.Content
+          onCloseAutoFocus={(event) => {
+            if (created.current) event.preventDefault();
+            created.current = false;
+          }}
+          className="fixed top-1/2 left-1/2 z-50 w-[min(94vw,34rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-2xl dark:bg-abyss-900"
+        >
           <Dialog.Title className="text-base font-semibold text-stone-900 dark:text-stone-50">
             Add a content block
           </Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-stone-600 dark:text-stone-400">
-            The block is added at the end of the page. You can edit and move it afterwards.
+            {after
+              ? `The block is added right after ${after.label}. You can edit and move it afterwards.`
+              : 'The block is added at the end of the page. You can edit and move it afterwards.'}
           </Dialog.Description>
           <form onSubmit={submit} className="mt-4">
             <fieldset>

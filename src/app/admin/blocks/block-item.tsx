@@ -1,7 +1,8 @@
 import * as Switch from '@radix-ui/react-switch';
-import { ArrowDown, ArrowUp, ChevronDown, Trash2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
-import { blockLabel, blockSummary, blockTypeLabel } from '../../../features/blocks/block-label';
+import { ArrowDown, ArrowUp, ChevronDown } from 'lucide-react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { blockHeadline, blockLabel, blockTypeLabel } from '../../../features/blocks/block-label';
 import { BlockDataEditor } from '../../../features/blocks/editors';
 import { BlockRenderProvider } from '../../../features/blocks/render-context';
 import { RenderBlock } from '../../../features/blocks/renderers';
@@ -12,8 +13,12 @@ import { DragHandle, useSortableRow } from '../../../shared/ui/sortable-row';
 import { useAutosave } from '../pages/autosave';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { toastFailure, toastSuccess } from '../ui/toasts';
+import { BlockRowMenu } from './block-row-menu';
 
 const previewContext = { images: {}, policy: { webp: true, avif: true, lazy: false } };
+
+/** A server refusal names the field inside block_data ('block_data.ctaLink: Use a site path…'). */
+const withoutFieldPath = (message: string) => message.replace(/^block_data[^:]*: /, '');
 
 export function BlockItem({
   block,
@@ -21,23 +26,41 @@ export function BlockItem({
   total,
   expanded,
   onToggle,
+  onOpen,
   onMove,
   onSaved,
   onRefresh,
   onDirtyChange,
+  onAddBelow,
+  onDuplicate,
 }: {
   block: BlockDto;
   position: number;
   total: number;
   expanded: boolean;
   onToggle: () => void;
+  /** Opens the editor (does nothing when it is open). */
+  onOpen: () => void;
   onMove: (delta: number) => void;
   onSaved: (block: BlockDto) => void;
   /** Reload the list from the server (after a delete, or to see someone else's changes). */
   onRefresh: () => void;
   onDirtyChange: (dirty: boolean) => void;
+  /** Opens the Add block dialog for a new block right below this one. */
+  onAddBelow: () => void;
+  /** Adds a copy of this block (with this data) right below it. */
+  onDuplicate: (data: Record<string, unknown>) => Promise<void>;
 }) {
   const row = useSortableRow(block.id);
+  const { rowRef } = row;
+  const rowElement = useRef<HTMLLIElement | null>(null);
+  const setRowElement = useCallback(
+    (element: HTMLLIElement | null) => {
+      rowElement.current = element;
+      rowRef(element);
+    },
+    [rowRef],
+  );
   // The copy the draft started from: dirty means "differs from what I loaded", not "from the latest".
   const [base, setBase] = useState({ data: block.block_data, version: block.version });
   const [draft, setDraft] = useState<Record<string, unknown>>(block.block_data);
@@ -49,6 +72,7 @@ export function BlockItem({
   const [toggling, setToggling] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [duplicating, setDuplicating] = useState(false);
   const idPrefix = `block-${useId().replaceAll(':', '')}`;
   const dirty = JSON.stringify(draft) !== JSON.stringify(base.data);
 
@@ -70,8 +94,31 @@ export function BlockItem({
 
   // Typing is saved into the page's draft after a pause (decision 32); what was sent becomes the
   // baseline, so edits made while the save was on its way stay pending instead of being replaced.
+  const label = blockLabel({ block_type: block.block_type, block_data: draft }, position);
+  const openRef = useRef(onOpen);
+  openRef.current = onOpen;
+  /** For the editor's unsaved-edits report: open this block and put the cursor in its problem. */
+  const reveal = useCallback(() => {
+    openRef.current();
+    // Two frames: the Content Blocks tab and this block's editor render first.
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        const element = rowElement.current;
+        if (!element) return;
+        element.scrollIntoView({ block: 'start' });
+        // The refused field, else the row's own button (a conflict's notice is right below it).
+        const target =
+          element.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+          element.querySelector<HTMLElement>('[data-block-toggle]');
+        target?.focus();
+      }),
+    );
+  }, []);
+
   const autosave = useAutosave({
     id: `block:${block.id}`,
+    label,
+    reveal,
     value: draft,
     dirty,
     enabled: !conflict,
@@ -89,7 +136,9 @@ export function BlockItem({
       } catch (error) {
         if (error instanceof ApiError && error.code === 'version_conflict') setConflict(true);
         else showFieldError(error);
-        throw error;
+        throw error instanceof ApiError
+          ? new ApiError(error.status, error.code, withoutFieldPath(error.message))
+          : error;
       }
     },
   });
@@ -168,45 +217,73 @@ export function BlockItem({
     }
   };
 
-  const label = blockTypeLabel(block.block_type);
-  const summary = blockSummary(draft);
+  /** 'Duplicate': pending typing is saved first, so the copy has what the editor sees. */
+  const duplicate = async () => {
+    setDuplicating(true);
+    try {
+      if (!(await autosave.flush())) {
+        toast.error('Error', {
+          description: `${label} has edits that are not saved. Resolve them, then duplicate it.`,
+        });
+        reveal();
+        return;
+      }
+      await onDuplicate(draft);
+    } finally {
+      setDuplicating(false);
+    }
+  };
+
+  const typeLabel = blockTypeLabel(block.block_type);
+  const headline = blockHeadline(draft);
 
   return (
     <li
-      ref={row.rowRef}
-      aria-label={blockLabel({ block_type: block.block_type, block_data: draft }, position)}
-      className={`relative rounded-xl border border-stone-200 bg-white dark:border-white/10 dark:bg-abyss-900 ${
+      ref={setRowElement}
+      data-block-id={block.id}
+      aria-label={label}
+      className={`relative scroll-mt-4 rounded-xl border border-stone-200 bg-white dark:border-white/10 dark:bg-abyss-900 ${
         row.isMoving ? 'opacity-50' : block.is_active ? '' : 'opacity-75'
       }`}
     >
       {row.dropIndicator}
-      <div className="flex items-center gap-2 px-2 py-2">
+      <div className="flex items-center gap-1 px-1.5 py-1.5 sm:gap-2 sm:px-2 sm:py-2">
         <DragHandle handle={row.handle} label={`Drag to reorder block ${position}`} />
-        <span className="w-6 text-center font-mono text-xs text-stone-500" aria-hidden="true">
+        <span className="w-5 shrink-0 text-center font-mono text-xs text-stone-500 sm:w-6" aria-hidden="true">
           {position}
         </span>
         <button
           type="button"
           onClick={onToggle}
           aria-expanded={expanded}
-          className="flex min-w-0 flex-1 items-center gap-2 text-left"
+          data-block-toggle=""
+          className="flex min-h-8 min-w-0 flex-1 items-center gap-2 rounded text-left"
         >
-          <span className="rounded bg-lagoon-50 px-1.5 py-0.5 text-xs font-semibold text-lagoon-800 dark:bg-lagoon-950 dark:text-lagoon-200">
-            {label}
+          {/* 'Hero · Cenote Nicte Ha': up to two lines on a phone, one on wider screens, then an ellipsis. */}
+          <span className="line-clamp-2 min-w-0 flex-1 text-sm break-words text-stone-800 sm:line-clamp-none sm:truncate dark:text-stone-200">
+            <span className="font-semibold text-lagoon-800 dark:text-lagoon-200">{typeLabel}</span>
+            {headline ? (
+              <>
+                <span className="text-stone-400" aria-hidden="true">
+                  {' · '}
+                </span>
+                <span className="sr-only">: </span>
+                {headline}
+              </>
+            ) : null}
           </span>
-          <span className="truncate text-sm text-stone-800 dark:text-stone-200">{summary}</span>
           {autosave.status === 'retrying' || autosave.status === 'conflict' || autosave.status === 'invalid' ? (
-            <span className="text-xs font-medium text-red-700">Not saved</span>
+            <span className="shrink-0 text-xs font-medium text-red-700 dark:text-red-300">Not saved</span>
           ) : dirty ? (
-            <span className="text-xs font-medium text-amber-700">Unsaved</span>
+            <span className="shrink-0 text-xs font-medium text-amber-700 dark:text-amber-300">Unsaved</span>
           ) : null}
           <ChevronDown
             aria-hidden="true"
-            className={`ml-auto size-4 shrink-0 text-stone-400 transition ${expanded ? 'rotate-180' : ''}`}
+            className={`size-4 shrink-0 text-stone-400 transition ${expanded ? 'rotate-180' : ''}`}
           />
           <span className="sr-only">{expanded ? 'Close editor' : 'Edit block'}</span>
         </button>
-        <label className="flex items-center gap-2 text-xs text-stone-600 dark:text-stone-300">
+        <label className="flex shrink-0 items-center gap-2 text-xs text-stone-600 dark:text-stone-300">
           <Switch.Root
             checked={block.is_active}
             disabled={toggling}
@@ -216,14 +293,15 @@ export function BlockItem({
           >
             <Switch.Thumb className="block size-4 translate-x-0.5 rounded-full bg-white shadow transition data-[state=checked]:translate-x-[18px]" />
           </Switch.Root>
-          <span className="w-12">{block.is_active ? 'Active' : 'Inactive'}</span>
+          <span className="hidden w-12 sm:inline">{block.is_active ? 'Active' : 'Inactive'}</span>
         </label>
+        {/* The arrows are also in the row's menu: narrow screens keep the row for the block's name. */}
         <button
           type="button"
           onClick={() => onMove(-1)}
           disabled={position === 1}
           aria-label={`Move block ${position} up`}
-          className="rounded p-1.5 text-stone-500 hover:bg-stone-100 disabled:opacity-30 dark:hover:bg-white/5"
+          className="hidden rounded p-1.5 text-stone-500 hover:bg-stone-100 disabled:opacity-30 sm:inline-flex dark:hover:bg-white/5"
         >
           <ArrowUp aria-hidden="true" className="size-4" />
         </button>
@@ -232,18 +310,19 @@ export function BlockItem({
           onClick={() => onMove(1)}
           disabled={position === total}
           aria-label={`Move block ${position} down`}
-          className="rounded p-1.5 text-stone-500 hover:bg-stone-100 disabled:opacity-30 dark:hover:bg-white/5"
+          className="hidden rounded p-1.5 text-stone-500 hover:bg-stone-100 disabled:opacity-30 sm:inline-flex dark:hover:bg-white/5"
         >
           <ArrowDown aria-hidden="true" className="size-4" />
         </button>
-        <button
-          type="button"
-          onClick={() => setConfirmDelete(true)}
-          aria-label={`Delete block ${position}`}
-          className="rounded p-1.5 text-stone-500 hover:bg-red-50 hover:text-red-700"
-        >
-          <Trash2 aria-hidden="true" className="size-4" />
-        </button>
+        <BlockRowMenu
+          position={position}
+          total={total}
+          busy={duplicating}
+          onAddBelow={onAddBelow}
+          onDuplicate={() => void duplicate()}
+          onMove={onMove}
+          onDelete={() => setConfirmDelete(true)}
+        />
       </div>
 
       {expanded ? (
@@ -306,7 +385,7 @@ export function BlockItem({
         open={confirmDelete}
         onOpenChange={setConfirmDelete}
         title="Delete block"
-        description={`Are you sure you want to delete this ${label} block? This action cannot be undone.`}
+        description={`Are you sure you want to delete this ${typeLabel} block? This action cannot be undone.`}
         busy={deleting}
         onConfirm={() => void remove()}
       />

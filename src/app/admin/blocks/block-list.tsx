@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { blockLabel } from '../../../features/blocks/block-label';
+import { blockLabel, blockSpokenName } from '../../../features/blocks/block-label';
 import { moveItem } from '../../../features/blocks/list-ops';
 import type { BlockDto } from '../../../features/pages/pages.dto';
 import { api } from '../../../shared/lib/api-client';
@@ -10,6 +10,7 @@ import { SortableRoot } from '../../../shared/ui/sortable-root';
 import { Spinner } from '../../../shared/ui/spinner';
 import { toastFailure, toastSuccess } from '../ui/toasts';
 import { AddBlockDialog } from './add-block-dialog';
+import { QuickAddBar } from './quick-add-bar';
 import { BlockItem } from './block-item';
 
 export const blocksQueryKey = (pageId: string) => ['blocks', pageId] as const;
@@ -27,13 +28,28 @@ export function BlockList({ pageId, onDirtyChange }: { pageId: string; onDirtyCh
   const [order, setOrder] = useState<string[]>([]);
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
   const [dirtyBlocks, setDirtyBlocks] = useState<Set<string>>(new Set());
-  const [adding, setAdding] = useState(false);
+  // The Add block dialog: open, and the block the new one goes after (null: at the end).
+  const [adding, setAdding] = useState<{ after: BlockDto | null } | null>(null);
+  // A block just added or duplicated: opened, scrolled to and focused once it is on screen.
+  const [focusId, setFocusId] = useState<string | null>(null);
 
   useEffect(() => {
     if (blocks.data) setOrder(blocks.data.map((block) => block.id));
   }, [blocks.data]);
 
   useEffect(() => onDirtyChange?.(dirtyBlocks.size > 0), [dirtyBlocks, onDirtyChange]);
+
+  useEffect(() => {
+    if (!focusId || !order.includes(focusId)) return;
+    setFocusId(null);
+    requestAnimationFrame(() => {
+      const toggle = document.querySelector<HTMLElement>(
+        `li[data-block-id="${CSS.escape(focusId)}"] [data-block-toggle]`,
+      );
+      toggle?.scrollIntoView({ block: 'center' });
+      toggle?.focus();
+    });
+  }, [focusId, order]);
 
   const byId = useMemo(() => new Map((blocks.data ?? []).map((block) => [block.id, block])), [blocks.data]);
   // A block write changes the page's draft state ('Unpublished changes') and the pages list.
@@ -66,6 +82,35 @@ export function BlockList({ pageId, onDirtyChange }: { pageId: string; onDirtyCh
     reorder.mutate(next);
   };
 
+  /** A new block from the server goes into the list at its place; the ones below it move down one. */
+  const placeCreated = (created: BlockDto) => {
+    queryClient.setQueryData<BlockDto[]>(blocksQueryKey(pageId), (current = []) => {
+      const next = [...current];
+      next.splice(created.block_order - 1, 0, created);
+      return next.map((block, index) =>
+        block.block_order === index + 1 ? block : { ...block, block_order: index + 1 },
+      );
+    });
+    setExpanded((current) => new Set(current).add(created.id));
+    setFocusId(created.id);
+    draftChanged();
+  };
+
+  const duplicate = async (source: BlockDto, data: Record<string, unknown>) => {
+    try {
+      const { block } = await api.post<{ block: BlockDto }>(`/api/v1/pages/${pageId}/blocks`, {
+        block_type: source.block_type,
+        block_data: data,
+        after_id: source.id,
+      });
+      toastSuccess('Block duplicated', 'The copy is right below the original, open for editing.');
+      placeCreated(block);
+    } catch (error) {
+      toastFailure('Failed to duplicate the block.', error);
+      refresh();
+    }
+  };
+
   const setDirty = useCallback((id: string, dirty: boolean) => {
     setDirtyBlocks((current) => {
       if (current.has(id) === dirty) return current;
@@ -94,12 +139,16 @@ export function BlockList({ pageId, onDirtyChange }: { pageId: string; onDirtyCh
   return (
     <div>
       <div className="mb-3 flex items-center justify-between gap-3">
-        <p className="text-sm text-stone-600 dark:text-stone-400">
+        <p className="min-w-0 text-sm text-stone-600 dark:text-stone-400">
           {order.length === 0
             ? 'This page has no blocks yet.'
-            : `${order.length} ${order.length === 1 ? 'block' : 'blocks'}. Drag a handle, or use Move up / Move down, to reorder.`}
+            : `${order.length} ${order.length === 1 ? 'block' : 'blocks'}. Drag a handle, or use Move up / Move down, to reorder. A block's menu (…) adds a block below it or duplicates it.`}
         </p>
-        <Button icon={<Plus aria-hidden="true" className="size-4" />} onClick={() => setAdding(true)}>
+        <Button
+          className="shrink-0"
+          icon={<Plus aria-hidden="true" className="size-4" />}
+          onClick={() => setAdding({ after: null })}
+        >
           Add block
         </Button>
       </div>
@@ -108,7 +157,8 @@ export function BlockList({ pageId, onDirtyChange }: { pageId: string; onDirtyCh
         itemNoun="block"
         items={order.map((id, index) => {
           const block = byId.get(id);
-          return { id, label: block ? blockLabel(block, index + 1) : `Block ${index + 1}` };
+          // Announcements name the block by what it says, not by its number or id.
+          return { id, label: block ? blockSpokenName(block) : `Block ${index + 1}` };
         })}
         onReorder={move}
       >
@@ -131,7 +181,10 @@ export function BlockList({ pageId, onDirtyChange }: { pageId: string; onDirtyCh
                     return next;
                   })
                 }
+                onOpen={() => setExpanded((current) => (current.has(id) ? current : new Set(current).add(id)))}
                 onMove={(delta) => move(index, index + delta)}
+                onAddBelow={() => setAdding({ after: block })}
+                onDuplicate={(data) => duplicate(block, data)}
                 onSaved={(saved) => {
                   queryClient.setQueryData<BlockDto[]>(blocksQueryKey(pageId), (current) =>
                     current?.map((item) => (item.id === saved.id ? saved : item)),
@@ -145,15 +198,17 @@ export function BlockList({ pageId, onDirtyChange }: { pageId: string; onDirtyCh
           })}
         </ol>
       </SortableRoot>
+      <QuickAddBar pageId={pageId} onCreated={placeCreated} />
       <AddBlockDialog
-        open={adding}
-        onOpenChange={setAdding}
+        open={adding !== null}
+        onOpenChange={(open) => setAdding((current) => (open ? (current ?? { after: null }) : null))}
         pageId={pageId}
-        onCreated={(block) => {
-          queryClient.setQueryData<BlockDto[]>(blocksQueryKey(pageId), (current) => [...(current ?? []), block]);
-          setExpanded((current) => new Set(current).add(block.id));
-          draftChanged();
-        }}
+        after={
+          adding?.after
+            ? { id: adding.after.id, label: blockLabel(adding.after, order.indexOf(adding.after.id) + 1) }
+            : null
+        }
+        onCreated={placeCreated}
       />
     </div>
   );

@@ -4,6 +4,7 @@ import { format } from 'date-fns';
 import { Check, Copy, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { mayDiscard, useUnsavedGuard } from '../ui/use-unsaved-guard';
+import { samePoint, type FocalPoint } from '../../../features/media/focal-point';
 import { scoreImageSeo } from '../../../features/media/image-seo';
 import { maxAltTextLength, maxCaptionLength, maxCategoryLength } from '../../../features/media/media.dto';
 import { api, ApiError } from '../../../shared/lib/api-client';
@@ -12,6 +13,7 @@ import { inputClass, TextAreaField, TextField } from '../../../shared/ui/field';
 import { IconButton } from '../../../shared/ui/icon-button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { toastFailure, toastSuccess } from '../ui/toasts';
+import { FocalPointControls, FocalPointPicker } from './focal-point-field';
 import { MediaDialog } from './media-dialog';
 import {
   formatBytes,
@@ -31,6 +33,7 @@ interface Draft {
   caption: string;
   folder_id: string;
   category: string;
+  focal_point: FocalPoint;
 }
 
 const draftOf = (image: ImageDto): Draft => ({
@@ -38,12 +41,17 @@ const draftOf = (image: ImageDto): Draft => ({
   caption: image.caption ?? '',
   folder_id: image.folder_id ?? '',
   category: image.category ?? '',
+  focal_point: image.focal_point,
 });
 
 const sameDraft = (a: Draft, b: Draft) =>
-  a.alt_text === b.alt_text && a.caption === b.caption && a.folder_id === b.folder_id && a.category === b.category;
+  a.alt_text === b.alt_text &&
+  a.caption === b.caption &&
+  a.folder_id === b.folder_id &&
+  a.category === b.category &&
+  samePoint(a.focal_point, b.focal_point);
 
-/** 'Edit Image': the image's texts, folder and category, its SEO score, usage, size and URLs. */
+/** 'Edit Image': the image's texts, folder, category and focal point, its SEO score, usage, size and URLs. */
 export function EditImageDialog({
   image,
   onClose,
@@ -62,8 +70,8 @@ export function EditImageDialog({
   return (
     <MediaDialog
       open={image !== null}
-      onOpenChange={(open) => {
-        if (!open && mayDiscard(dirty)) {
+      onOpenChange={async (open) => {
+        if (!open && (await mayDiscard(dirty))) {
           setDirty(false);
           onClose();
         }
@@ -139,7 +147,7 @@ function EditImageForm({
   });
   const tone = seoTone(seo.score);
 
-  const set = (key: keyof Draft, value: string) => {
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     setDraft((current) => ({ ...current, [key]: value }));
     setErrors((current) => ({ ...current, [key]: undefined }));
   };
@@ -155,6 +163,7 @@ function EditImageForm({
         caption: draft.caption.trim(),
         category: draft.category.trim(),
         folder_id: draft.folder_id || null,
+        focal_point: draft.focal_point,
       });
       setConflict(false);
       setBase(saved);
@@ -165,8 +174,10 @@ function EditImageForm({
       if (error instanceof ApiError && error.code === 'version_conflict') {
         setConflict(true);
       } else {
-        if (error instanceof ApiError && error.field && error.field in draft) {
-          setErrors({ [error.field]: error.message.replace(/^[a-z_]+: /, '') });
+        // 'focal_point.x' and the like belong to the focal point's controls.
+        const field = error instanceof ApiError ? error.field?.split('.')[0] : undefined;
+        if (error instanceof ApiError && field && field in draft) {
+          setErrors({ [field]: error.message.replace(/^[a-z_.]+: /, '') });
         }
         toastFailure('Failed to update image.', error);
       }
@@ -218,13 +229,22 @@ function EditImageForm({
       onSubmit={(event) => void save(event)}
       className="grid gap-6 md:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] md:grid-rows-[auto_1fr]"
     >
-      <div className="flex min-w-0 items-center justify-center self-start overflow-hidden rounded-lg md:col-start-1 md:row-start-1 bg-stone-100 ring-1 ring-stone-200 dark:bg-abyss-800 dark:ring-white/10">
-        <img
+      <div className="min-w-0 space-y-4 self-start md:col-start-1 md:row-start-1">
+        <FocalPointPicker
+          idPrefix={idPrefix}
           src={base.original_url}
           alt={draft.alt_text}
           width={base.width}
           height={base.height}
-          className="max-h-56 w-auto object-contain md:max-h-[22rem]"
+          value={draft.focal_point}
+          onChange={(point) => set('focal_point', point)}
+        />
+        <FocalPointControls
+          idPrefix={idPrefix}
+          previewSrc={base.thumbnail_url ?? base.original_url}
+          value={draft.focal_point}
+          onChange={(point) => set('focal_point', point)}
+          error={errors.focal_point}
         />
       </div>
       <div className="min-w-0 space-y-4 md:col-start-2 md:row-span-2 md:row-start-1">

@@ -1,87 +1,102 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { ChevronDown, ImagePlus } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
 import { ImagePickerContext, type ImagePicker } from '../../../features/blocks/image-picker-context';
 import { Button } from '../../../shared/ui/button';
 import { Spinner } from '../../../shared/ui/spinner';
 import { MediaDialog } from './media-dialog';
+import { LoadMore } from '../ui/load-more';
 import {
   folderOptions,
-  previewUrl,
   useDebounced,
   useMediaFolders,
-  useMediaList,
+  useMediaPages,
   type FolderFilter,
   type ImageDto,
 } from './media-api';
 import { MediaFilters } from './media-filters';
 import { MediaGrid } from './media-grid';
+import { ManySelectedSummary, OneSelectedSummary } from './picker-summary';
+import { UploadIntoDialog } from './upload-into-dialog';
 import { UploadPanel } from './upload-panel';
 
+/** What the chooser is asked for: one image for a field, or several (a gallery). */
+export type PickerMode = { kind: 'one'; current: string } | { kind: 'many'; max: number };
+
+type Request =
+  | { kind: 'pick'; mode: PickerMode; resolve: (urls: string[] | null) => void }
+  | { kind: 'upload'; files: File[]; max: number; resolve: (urls: string[]) => void };
+
 /**
- * Gives every ImageField under it a 'Choose from library' button (ImagePickerContext) and
- * renders the chooser dialog. One request at a time: a new one cancels the previous one.
+ * Gives every image field under it 'Choose from library' (ImagePickerContext), galleries a
+ * chooser for several images and an upload straight into them, and renders those dialogs. One
+ * request at a time: a new one cancels the previous one.
  */
 export function ImagePickerProvider({ children }: { children: ReactNode }) {
-  const pending = useRef<((url: string | null) => void) | null>(null);
-  const [current, setCurrent] = useState<string | null>(null);
+  const [request, setRequest] = useState<Request | null>(null);
+  const pending = useRef<Request | null>(null);
 
-  const pick = useCallback(
-    (value: string) =>
-      new Promise<string | null>((resolve) => {
-        pending.current?.(null);
-        pending.current = resolve;
-        setCurrent(value);
-      }),
-    [],
+  const open = useCallback((next: Request) => {
+    const previous = pending.current;
+    if (previous?.kind === 'pick') previous.resolve(null);
+    else if (previous?.kind === 'upload') previous.resolve([]);
+    pending.current = next;
+    setRequest(next);
+  }, []);
+
+  const picker = useMemo<ImagePicker>(
+    () => ({
+      pick: (current) =>
+        new Promise((resolve) =>
+          open({ kind: 'pick', mode: { kind: 'one', current }, resolve: (urls) => resolve(urls?.[0] ?? null) }),
+        ),
+      pickMany: ({ max }) => new Promise((resolve) => open({ kind: 'pick', mode: { kind: 'many', max }, resolve })),
+      upload: ({ files, max }) => new Promise((resolve) => open({ kind: 'upload', files, max, resolve })),
+    }),
+    [open],
   );
 
-  const finish = (url: string | null) => {
-    const resolve = pending.current;
+  const finish = (result: string[] | null) => {
+    const current = pending.current;
     pending.current = null;
-    setCurrent(null);
-    resolve?.(url);
+    setRequest(null);
+    if (current?.kind === 'pick') current.resolve(result);
+    else if (current?.kind === 'upload') current.resolve(result ?? []);
   };
 
-  const picker = useMemo<ImagePicker>(() => ({ pick }), [pick]);
   return (
     <ImagePickerContext.Provider value={picker}>
       {children}
-      <ImagePickerDialog open={current !== null} current={current ?? ''} onDone={finish} />
+      {request?.kind === 'pick' ? <PickerDialog mode={request.mode} onDone={finish} /> : null}
+      {request?.kind === 'upload' ? (
+        <UploadIntoDialog files={request.files} max={request.max} onDone={(urls) => finish(urls)} />
+      ) : null}
     </ImagePickerContext.Provider>
   );
 }
 
-/** The chooser: browse folders, search, upload inline, pick one image; resolves its original_url. */
-export function ImagePickerDialog({
-  open,
-  current,
-  onDone,
-}: {
-  open: boolean;
-  /** The field's current URL: its image starts selected. */
-  current: string;
-  onDone: (url: string | null) => void;
-}) {
-  // Mounted per opening, so every opening starts with a fresh search and selection.
-  return open ? <PickerDialog current={current} onDone={onDone} /> : null;
-}
-
-function PickerDialog({ current, onDone }: { current: string; onDone: (url: string | null) => void }) {
+/**
+ * Browse folders, search, upload inline; pick one image, or check several (Space or a click
+ * toggles, Enter or 'Add N images' confirms). Resolves the chosen original_urls in the order
+ * they were selected. The library is read 48 images at a time ('Load more' under the grid).
+ */
+function PickerDialog({ mode, onDone }: { mode: PickerMode; onDone: (urls: string[] | null) => void }) {
+  const many = mode.kind === 'many';
   const [busy, setBusy] = useState(false);
   const [folder, setFolder] = useState<FolderFilter>('all');
   const [query, setQuery] = useState('');
   const debouncedQuery = useDebounced(query);
   const [showUpload, setShowUpload] = useState(false);
   const [chosen, setChosen] = useState<ImageDto | null>(null);
+  const [checked, setChecked] = useState<ImageDto[]>([]);
   const folders = useMediaFolders();
   const options = useMemo(() => folderOptions(folders.data ?? []), [folders.data]);
-  const list = useMediaList(folder, debouncedQuery);
-  const images = list.data ?? [];
-  const trimmedCurrent = current.trim();
+  const { query: list, images } = useMediaPages(folder, debouncedQuery);
+  const trimmedCurrent = mode.kind === 'one' ? mode.current.trim() : '';
   const initial = trimmedCurrent ? (images.find((image) => image.original_url === trimmedCurrent) ?? null) : null;
   const selected = chosen ?? initial;
   const uploadFolder = options.some((option) => option.id === folder) ? folder : null;
+  const max = mode.kind === 'many' ? mode.max : 1;
 
   // The field's current image starts in view.
   const gridRef = useRef<HTMLDivElement>(null);
@@ -92,37 +107,34 @@ function PickerDialog({ current, onDone }: { current: string; onDone: (url: stri
     gridRef.current?.querySelector(`[data-image-id="${initial.id}"]`)?.scrollIntoView({ block: 'center' });
   }, [initial, chosen]);
 
-  const footer = (
-    <div className="flex flex-wrap items-center gap-3">
-      <div className="flex min-w-0 flex-1 items-center gap-3" aria-live="polite">
-        {selected ? (
-          <>
-            <img
-              src={previewUrl(selected)}
-              alt=""
-              className="size-10 shrink-0 rounded-md object-cover ring-1 ring-stone-200 dark:ring-white/10"
-            />
-            <span className="min-w-0 text-sm">
-              <span className="block truncate font-medium text-stone-900 dark:text-stone-100">{selected.filename}</span>
-              <span className="block truncate text-xs text-stone-500 dark:text-stone-400">
-                {selected.width} × {selected.height}
-                {selected.alt_text ? ` · Alt: ${selected.alt_text}` : ' · No alt text yet'}
-              </span>
-            </span>
-          </>
-        ) : (
-          <span className="text-sm text-stone-500 dark:text-stone-400">No image selected.</span>
-        )}
-      </div>
-      <Dialog.Close asChild>
-        <Button variant="secondary" disabled={busy} className="disabled:opacity-50">
-          Cancel
-        </Button>
-      </Dialog.Close>
-      <Button disabled={!selected || busy} onClick={() => selected && onDone(selected.original_url)}>
-        Use image
-      </Button>
-    </div>
+  /** Adds or removes one image; the selection keeps the order of the clicks. */
+  const toggle = (image: ImageDto) => {
+    if (checked.some((item) => item.id === image.id)) {
+      setChecked(checked.filter((item) => item.id !== image.id));
+    } else if (checked.length >= max) {
+      toast.error('Selection full', {
+        description: `A gallery has room for ${max} more ${max === 1 ? 'image' : 'images'} (at most 60).`,
+      });
+    } else {
+      setChecked([...checked, image]);
+    }
+  };
+
+  /** Enter on a tile: adds the selection; with nothing selected yet, that tile alone. */
+  const confirmFrom = (image: ImageDto) => {
+    const selection = checked.length > 0 ? checked : [image];
+    onDone(selection.map((item) => item.original_url));
+  };
+
+  const footer = many ? (
+    <ManySelectedSummary
+      selected={checked}
+      busy={busy}
+      onClear={() => setChecked([])}
+      onAdd={() => onDone(checked.map((item) => item.original_url))}
+    />
+  ) : (
+    <OneSelectedSummary selected={selected} busy={busy} onUse={(image) => onDone([image.original_url])} />
   );
 
   return (
@@ -130,7 +142,11 @@ function PickerDialog({ current, onDone }: { current: string; onDone: (url: stri
       open
       onOpenChange={(next) => !next && onDone(null)}
       title="Choose from library"
-      description="Select an image, or upload a new one. Its alt text and formats come from the library."
+      description={
+        many
+          ? `Select images in the order they should appear (at most ${max}), or upload new ones. Space selects, Enter adds them.`
+          : 'Select an image, or upload a new one. Its alt text and formats come from the library.'
+      }
       width="68rem"
       locked={busy}
       fill
@@ -171,7 +187,12 @@ function PickerDialog({ current, onDone }: { current: string; onDone: (url: stri
             folders={options}
             defaultFolderId={uploadFolder}
             onBusyChange={setBusy}
-            onUploaded={setChosen}
+            // A new upload joins the selection (several) or becomes it (one).
+            onUploaded={
+              many
+                ? (image) => setChecked((current) => (current.length < max ? [...current, image] : current))
+                : setChosen
+            }
           />
         ) : null}
       </div>
@@ -195,6 +216,15 @@ function PickerDialog({ current, onDone }: { current: string; onDone: (url: stri
           <p className="flex h-full items-center justify-center text-center text-sm text-stone-600 dark:text-stone-400">
             {debouncedQuery.trim() ? 'No images found.' : 'No images here yet. Use Upload new to add one.'}
           </p>
+        ) : many ? (
+          <MediaGrid
+            images={images}
+            label="Library images"
+            columns="grid-cols-2 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5"
+            selectedIds={checked.map((item) => item.id)}
+            onOpen={toggle}
+            onConfirm={confirmFrom}
+          />
         ) : (
           <MediaGrid
             images={images}
@@ -202,9 +232,10 @@ function PickerDialog({ current, onDone }: { current: string; onDone: (url: stri
             columns="grid-cols-2 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5"
             selectedId={selected?.id ?? null}
             onOpen={setChosen}
-            onActivate={(image) => onDone(image.original_url)}
+            onActivate={(image) => onDone([image.original_url])}
           />
         )}
+        {images.length > 0 ? <LoadMore list={list} className="mt-4" /> : null}
       </div>
     </MediaDialog>
   );

@@ -1,30 +1,62 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import type { ImageDto, MediaFolderDto } from '../../../features/media/media.dto';
-import { api } from '../../../shared/lib/api-client';
+import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import type { ImageDto, ImageInUse, ImageListPage, MediaFolderDto } from '../../../features/media/media.dto';
+import { api, ApiError } from '../../../shared/lib/api-client';
 
-export type { ImageDto, MediaFolderDto };
+export type { ImageDto, ImageInUse, MediaFolderDto };
 
 /** The folder filter: every image, images in no folder, or one folder's id. */
 export type FolderFilter = 'all' | 'none' | (string & {});
 
 export const mediaFoldersQueryKey = ['media-folders'] as const;
-export const mediaListQueryKey = (folder: FolderFilter, q: string) => ['media', { folder, q }] as const;
+/** Images per page of the library and the picker (a multiple of 2, 3, 4, 6 columns). */
+export const mediaPageSize = 48;
 
-export function useMediaList(folder: FolderFilter, q: string) {
-  return useQuery({
-    queryKey: mediaListQueryKey(folder, q),
-    queryFn: () => {
-      const params = new URLSearchParams();
+/**
+ * The library read page by page (`?limit=48`, then `cursor`), newest first. `images` is every
+ * page read so far; `LoadMore` takes the query itself.
+ */
+export function useMediaPages(folder: FolderFilter, q: string) {
+  const query = useInfiniteQuery({
+    queryKey: ['media', 'pages', { folder, q: q.trim() }],
+    queryFn: ({ pageParam }) => {
+      const params = new URLSearchParams({ limit: String(mediaPageSize) });
       if (folder !== 'all') params.set('folder', folder);
       if (q.trim() !== '') params.set('q', q.trim());
-      const query = params.toString();
-      return api.get<{ images: ImageDto[] }>(`/api/v1/media${query ? `?${query}` : ''}`).then((body) => body.images);
+      if (pageParam) params.set('cursor', pageParam);
+      return api.get<ImageListPage>(`/api/v1/media?${params.toString()}`);
     },
+    initialPageParam: '',
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
     placeholderData: (previous) => previous,
     // Usage counts change with edits elsewhere (blocks, pages, navigation): refetch on every visit.
     staleTime: 0,
   });
+  const images = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
+  return { query, images };
+}
+
+export interface BulkMoveResult {
+  moved: number;
+  not_found: string[];
+}
+
+export interface BulkDeleteResult {
+  deleted: number;
+  not_found: string[];
+}
+
+export const bulkMoveImages = (ids: readonly string[], folderId: string | null) =>
+  api.post<BulkMoveResult>('/api/v1/media/bulk-move', { ids, folder_id: folderId });
+
+export const bulkDeleteImages = (ids: readonly string[]) =>
+  api.post<BulkDeleteResult>('/api/v1/media/bulk-delete', { ids });
+
+/** The used images a refused bulk delete lists (409 media_in_use), or undefined for other failures. */
+export function imagesInUseOf(error: unknown): ImageInUse[] | undefined {
+  if (!(error instanceof ApiError) || error.code !== 'media_in_use') return undefined;
+  const inUse = error.details?.['in_use'];
+  return Array.isArray(inUse) ? (inUse as ImageInUse[]) : undefined;
 }
 
 export function useMediaFolders() {

@@ -2,7 +2,7 @@ import { Search } from 'lucide-react';
 import { inputClass } from '../../../shared/ui/field';
 import type { FolderFilter, FolderOption } from './media-api';
 
-/** The folder filter (All folders / No folder / each folder) and the search box. */
+/** The folder filter (All folders / No folder / each folder) and the search box (file name, alt text, caption). */
 export function MediaFilters({
   idPrefix,
   folder,
@@ -29,13 +29,13 @@ export function MediaFilters({
           className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-stone-400"
         />
         <label htmlFor={`${idPrefix}-search`} className="sr-only">
-          Search images
+          Search images by name or alt text
         </label>
         <input
           id={`${idPrefix}-search`}
           type="search"
           autoFocus={autoFocus}
-          placeholder="Search images..."
+          placeholder="Search name or alt text…"
           value={query}
           onChange={(event) => onQueryChange(event.target.value)}
           className={`${inputClass} pl-8`}

@@ -28,8 +28,8 @@ export function NewFolderDialog({
   const [error, setError] = useState<string | undefined>();
 
   /** `saved`: closing after the folder was created, so nothing typed is lost. */
-  const close = (next: boolean, saved = false) => {
-    if (!next && !saved && !mayDiscard(name.trim() !== '')) return;
+  const close = async (next: boolean, saved = false) => {
+    if (!next && !saved && !(await mayDiscard(name.trim() !== ''))) return;
     if (!next) {
       setName('');
       setParentId('');
@@ -45,7 +45,7 @@ export function NewFolderDialog({
       toastSuccess('Folder created', `"${folder.name}" is ready for images.`);
       void invalidateMedia(queryClient);
       onCreated(folder);
-      close(false, true);
+      void close(false, true);
     },
     onError: (failure) => {
       if (failure instanceof ApiError && (failure.status === 400 || failure.status === 409)) setError(failure.message);
@@ -57,7 +57,7 @@ export function NewFolderDialog({
     event.preventDefault();
     const trimmed = name.trim();
     if (trimmed === '') {
-      close(false);
+      void close(false);
       return;
     }
     create.mutate({ name: trimmed, parent_id: parentId || null });

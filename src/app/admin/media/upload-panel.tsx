@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, CheckCircle2, ImageUp, RotateCcw, X } from 'lucide-react';
-import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { maxAltTextLength } from '../../../features/media/media.dto';
 import { uploadWithProgress } from '../../../shared/lib/upload';
@@ -62,6 +62,8 @@ export function UploadPanel({
   idPrefix,
   onUploaded,
   onBusyChange,
+  onBatchDone,
+  initialFiles,
   actions,
   autoFocus = false,
 }: {
@@ -71,6 +73,10 @@ export function UploadPanel({
   idPrefix: string;
   onUploaded?: (image: ImageDto) => void;
   onBusyChange?: (busy: boolean) => void;
+  /** After each press of 'Upload': what this round uploaded, in order, and how many files failed. */
+  onBatchDone?: (result: { uploaded: ImageDto[]; failed: number }) => void;
+  /** Files to start with (chosen or dropped before the panel opened). */
+  initialFiles?: readonly File[];
   /** Buttons shown left of 'Upload' (a dialog's Close). */
   actions?: ReactNode;
   /** Focus the drop zone when shown (the Upload Image dialog starts there). */
@@ -97,7 +103,7 @@ export function UploadPanel({
   const update = (key: string, patch: Partial<UploadRow>) =>
     setRows((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row)));
 
-  const addFiles = (list: FileList | File[] | null) => {
+  const addFiles = useCallback((list: FileList | readonly File[] | null) => {
     const files = [...(list ?? [])];
     if (files.length === 0) return;
     const accepted = files.filter(isImageFile);
@@ -120,7 +126,15 @@ export function UploadPanel({
       };
     });
     setRows((current) => [...current, ...added]);
-  };
+  }, []);
+
+  // The files chosen before the panel opened, once (a ref, so React's StrictMode re-run adds nothing).
+  const seeded = useRef(false);
+  useEffect(() => {
+    if (seeded.current || !initialFiles) return;
+    seeded.current = true;
+    addFiles(initialFiles);
+  }, [initialFiles, addFiles]);
 
   const removeRow = (row: UploadRow) => {
     URL.revokeObjectURL(row.preview);
@@ -128,7 +142,7 @@ export function UploadPanel({
     setRows((current) => current.filter((candidate) => candidate.key !== row.key));
   };
 
-  const uploadOne = async (row: UploadRow) => {
+  const uploadOne = async (row: UploadRow): Promise<ImageDto | null> => {
     update(row.key, { status: 'uploading', progress: progressSteps.started, error: null });
     try {
       const body = await uploadWithProgress<UploadResponse>(
@@ -152,11 +166,13 @@ export function UploadPanel({
       update(row.key, { status: 'complete', progress: progressSteps.complete });
       toastSuccess('Image uploaded', `${image.filename} was optimized and uploaded.`);
       onUploaded?.(image);
+      return image;
     } catch (error) {
       const failure =
         error instanceof UploadRefused ? describeUploadFailure(error.code, error.message) : uploadFailureOf(error);
       update(row.key, { status: 'error', error: failure.message });
       toast.error(failure.title, { description: failure.message });
+      return null;
     }
   };
 
@@ -166,11 +182,16 @@ export function UploadPanel({
   const start = async () => {
     if (waiting.length === 0) return;
     setBusy(true);
+    const uploaded: ImageDto[] = [];
     try {
-      for (const row of waiting) await uploadOne(row);
+      for (const row of waiting) {
+        const image = await uploadOne(row);
+        if (image) uploaded.push(image);
+      }
     } finally {
       setBusy(false);
     }
+    onBatchDone?.({ uploaded, failed: waiting.length - uploaded.length });
   };
 
   const onDrop = (event: DragEvent<HTMLElement>) => {

@@ -3,12 +3,15 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { mayDiscard, useUnsavedGuard } from '../ui/use-unsaved-guard';
 import { toast } from 'sonner';
 import { ImageField } from '../../../features/blocks/image-field';
+import { LinkField } from '../../../features/blocks/link-field';
 import type { MenuType, NavigationNode } from '../../../features/navigation/navigation.dto';
 import { api, ApiError } from '../../../shared/lib/api-client';
 import { Button } from '../../../shared/ui/button';
 import { TextAreaField, TextField } from '../../../shared/ui/field';
 import { SwitchField } from '../ui/switch-field';
 import { toastFailure, toastSuccess } from '../ui/toasts';
+import { ItemPlacementFields } from './item-placement-fields';
+import { displayOrderFor, siblingsUnder, type Position } from './navigation-placement';
 
 interface ItemForm {
   title: string;
@@ -16,29 +19,45 @@ interface ItemForm {
   description: string;
   is_active: boolean;
   image_url: string;
+  /** New items only: the parent's id, '' for the top level. */
+  parent_id: string;
+  position: Position;
 }
 
-/** 'Add Navigation Item' (no item) or the edit dialog (an item): title, URL, description, active, image. */
+const emptyForm: ItemForm = {
+  title: '',
+  link_url: '',
+  description: '',
+  is_active: true,
+  image_url: '',
+  parent_id: '',
+  position: 'last',
+};
+
+/**
+ * 'Add Navigation Item' (no item) or the edit dialog (an item): title, URL, description, active,
+ * image; a new item also chooses its parent and its place among the parent's children.
+ */
 export function NavigationItemDialog({
   open,
   onOpenChange,
   menu,
+  tree,
   item,
+  parentId = null,
   onSaved,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   menu: MenuType;
+  /** The menu as the screen shows it: the parents and places to choose from. */
+  tree: NavigationNode[];
   item: NavigationNode | null;
+  /** A new item's parent to start with ('Add child item'); null for the top level. */
+  parentId?: string | null;
   onSaved: () => void;
 }) {
-  const [form, setForm] = useState<ItemForm>({
-    title: '',
-    link_url: '',
-    description: '',
-    is_active: true,
-    image_url: '',
-  });
+  const [form, setForm] = useState<ItemForm>(emptyForm);
   const [initial, setInitial] = useState<ItemForm>(form);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -46,23 +65,24 @@ export function NavigationItemDialog({
   useEffect(() => {
     if (!open) return;
     setErrors({});
-    const start = item
+    const start: ItemForm = item
       ? {
+          ...emptyForm,
           title: item.title,
           link_url: item.link_url,
           description: item.description ?? '',
           is_active: item.is_active,
           image_url: item.image?.original_url ?? '',
         }
-      : { title: '', link_url: '', description: '', is_active: true, image_url: '' };
+      : { ...emptyForm, parent_id: parentId ?? '' };
     setForm(start);
     setInitial(start);
-  }, [open, item]);
+  }, [open, item, parentId]);
 
   const dirty = open && !busy && JSON.stringify(form) !== JSON.stringify(initial);
   useUnsavedGuard(dirty);
-  const close = (next: boolean) => {
-    if (!next && !mayDiscard(dirty)) return;
+  const close = async (next: boolean) => {
+    if (!next && !(await mayDiscard(dirty))) return;
     onOpenChange(next);
   };
 
@@ -95,11 +115,15 @@ export function NavigationItemDialog({
         });
         toastSuccess('Navigation item updated');
       } else {
+        const parent = form.parent_id || null;
+        const displayOrder = displayOrderFor(form.position, siblingsUnder(tree, parent));
         await api.post('/api/v1/navigation', {
           title: form.title,
           link_url: form.link_url,
           description: form.description || undefined,
           menu_type: menu,
+          parent_id: parent,
+          ...(displayOrder === undefined ? {} : { display_order: displayOrder }),
           ...(imageId ? { image_id: imageId } : {}),
         });
         toastSuccess('Navigation item created');
@@ -128,7 +152,7 @@ export function NavigationItemDialog({
           <Dialog.Description className="mt-1 text-sm text-stone-600 dark:text-stone-400">
             {item
               ? 'Change the item; its place in the menu stays.'
-              : `The item is added at the end of the ${menu} menu. Drag it where it belongs afterwards.`}
+              : `Choose where it goes in the ${menu} menu; you can still drag it elsewhere later.`}
           </Dialog.Description>
           <form onSubmit={submit} noValidate className="mt-4 space-y-4">
             <TextField
@@ -137,13 +161,29 @@ export function NavigationItemDialog({
               onChange={(event) => set('title', event.target.value)}
               error={errors['title']}
             />
-            <TextField
+            <LinkField
+              id="nav-item-url"
               label="URL"
               value={form.link_url}
-              onChange={(event) => set('link_url', event.target.value)}
+              onChange={(value) => set('link_url', value)}
+              // A page chosen by its title names an untitled item after it; a typed title stays.
+              onPagePicked={(option) =>
+                setForm((current) => (current.title.trim() === '' ? { ...current, title: option.title } : current))
+              }
               error={errors['link_url']}
               hint="A site path like /safety-guidelines, or an address starting with https://"
             />
+            {item ? null : (
+              <ItemPlacementFields
+                menu={menu}
+                tree={tree}
+                parentId={form.parent_id}
+                position={form.position}
+                onParentChange={(parent_id) => setForm((current) => ({ ...current, parent_id, position: 'last' }))}
+                onPositionChange={(position) => set('position', position)}
+                error={errors['parent_id'] ?? errors['display_order']}
+              />
+            )}
             <TextAreaField
               label="Description"
               rows={2}

@@ -1,7 +1,7 @@
 import * as Switch from '@radix-ui/react-switch';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowDown, ArrowLeft, ArrowRight, ArrowUp, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowLeft, ArrowRight, ArrowUp, ListPlus, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -15,6 +15,7 @@ import { Spinner } from '../../../shared/ui/spinner';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { toastFailure, toastSuccess } from '../ui/toasts';
 import { NavigationItemDialog } from './navigation-item-dialog';
+import { canHaveChildren } from './navigation-placement';
 import {
   flattenTree,
   keyboardMoveTarget,
@@ -66,7 +67,11 @@ function MenuTree({ menu }: { menu: MenuType }) {
     queryFn: () =>
       api.get<{ items: NavigationNode[] }>(`/api/v1/navigation/admin?menu=${menu}`).then((body) => body.items),
   });
-  const [dialog, setDialog] = useState<{ open: boolean; item: NavigationNode | null }>({ open: false, item: null });
+  const [dialog, setDialog] = useState<{ open: boolean; item: NavigationNode | null; parentId: string | null }>({
+    open: false,
+    item: null,
+    parentId: null,
+  });
   const [deleting, setDeleting] = useState<NavigationNode | null>(null);
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['navigation'] });
@@ -136,7 +141,7 @@ function MenuTree({ menu }: { menu: MenuType }) {
         </p>
         <Button
           icon={<Plus aria-hidden="true" className="size-4" />}
-          onClick={() => setDialog({ open: true, item: null })}
+          onClick={() => setDialog({ open: true, item: null, parentId: null })}
         >
           Add Navigation Item
         </Button>
@@ -168,7 +173,8 @@ function MenuTree({ menu }: { menu: MenuType }) {
                 busy={move.isPending}
                 onMove={(direction) => buttonMove(row, direction)}
                 onToggle={() => toggle.mutate(row.node)}
-                onEdit={() => setDialog({ open: true, item: row.node })}
+                onEdit={() => setDialog({ open: true, item: row.node, parentId: null })}
+                onAddChild={() => setDialog({ open: true, item: null, parentId: row.node.id })}
                 onDelete={() => setDeleting(row.node)}
               />
             ))}
@@ -179,7 +185,9 @@ function MenuTree({ menu }: { menu: MenuType }) {
         open={dialog.open}
         onOpenChange={(open) => setDialog((current) => ({ ...current, open }))}
         menu={menu}
+        tree={tree.data}
         item={dialog.item}
+        parentId={dialog.parentId}
         onSaved={refresh}
       />
       <ConfirmDialog
@@ -207,6 +215,7 @@ function NavigationRow({
   onMove,
   onToggle,
   onEdit,
+  onAddChild,
   onDelete,
 }: {
   row: FlatNavItem;
@@ -214,6 +223,7 @@ function NavigationRow({
   onMove: (direction: KeyboardMove) => void;
   onToggle: () => void;
   onEdit: () => void;
+  onAddChild: () => void;
   onDelete: () => void;
 }) {
   const { node, depth } = row;
@@ -229,11 +239,12 @@ function NavigationRow({
     >
       {sortable.dropIndicator}
       <DragHandle handle={sortable.handle} label={`Drag to move ${node.title}`} />
-      <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium text-stone-900 dark:text-stone-100">{node.title}</p>
-        <p className="truncate font-mono text-xs text-stone-500">{node.link_url}</p>
+      {/* Titles and addresses wrap rather than cut off: on a phone the whole row width is theirs. */}
+      <div className="min-w-0 flex-1 basis-40">
+        <p className="text-sm font-medium break-words text-stone-900 dark:text-stone-100">{node.title}</p>
+        <p className="font-mono text-xs break-all text-stone-500">{node.link_url}</p>
       </div>
-      <div className="flex items-center gap-2 max-sm:w-full max-sm:justify-end">
+      <div className="flex min-w-0 flex-wrap items-center justify-end gap-x-2 gap-y-1 max-sm:w-full">
         <label className="flex items-center gap-2 text-xs text-stone-600 dark:text-stone-300">
           <Switch.Root
             checked={node.is_active}
@@ -245,7 +256,7 @@ function NavigationRow({
           </Switch.Root>
           <span className="w-12">{node.is_active ? 'Active' : 'Inactive'}</span>
         </label>
-        <div className="flex items-center">
+        <div className="flex flex-wrap items-center justify-end">
           {(
             [
               ['up', ArrowUp, 'Move up'],
@@ -266,6 +277,17 @@ function NavigationRow({
               <Icon aria-hidden="true" className="size-4" />
             </button>
           ))}
+          <button
+            type="button"
+            onClick={onAddChild}
+            disabled={!canHaveChildren(depth)}
+            aria-haspopup="dialog"
+            aria-label={`Add child item under ${node.title}`}
+            title={canHaveChildren(depth) ? 'Add child item' : `Add child item: ${menuDepthLimitText}`}
+            className={rowButton}
+          >
+            <ListPlus aria-hidden="true" className="size-4" />
+          </button>
           <button type="button" onClick={onEdit} aria-label={`Edit ${node.title}`} className={rowButton}>
             <Pencil aria-hidden="true" className="size-4" />
           </button>

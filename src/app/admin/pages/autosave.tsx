@@ -14,12 +14,35 @@ export const autosaveDelayMs = 2000;
 export const autosaveMaxWaitMs = 10_000;
 const maxRetryDelayMs = 30_000;
 
+/** An edit that is still only on screen after a flush: which part, and why. */
+export interface UnsavedEdit {
+  id: string;
+  /** What the editor calls it: 'Block 2: Hero – Cenote Nicte Ha'. */
+  label: string;
+  status: 'conflict' | 'invalid' | 'retrying';
+  /** Why, in a sentence. */
+  reason: string;
+  /** Brings the part into view with its input (opens the block, focuses the field). */
+  reveal?: (() => void) | undefined;
+}
+
 interface Registered {
   status: AutosaveStatus;
   flush: () => Promise<boolean>;
+  /** The latest state, read when a flush has finished (before React re-registers the entry). */
+  current: () => { status: AutosaveStatus; error: string | null; label: string; dirty: boolean };
+  reveal?: (() => void) | undefined;
 }
 
-class AutosaveRegistry {
+const problemStatuses = new Set<AutosaveStatus>(['conflict', 'invalid', 'retrying']);
+
+function reasonFor(status: UnsavedEdit['status'], error: string | null): string {
+  if (status === 'conflict') return 'Someone else changed it since you opened it. Your edits are still on screen.';
+  if (status === 'retrying') return 'The server could not be reached. It is saved again shortly.';
+  return error ?? 'Check the highlighted field.';
+}
+
+export class AutosaveRegistry {
   private readonly entries = new Map<string, Registered>();
   private readonly listeners = new Set<() => void>();
 
@@ -44,8 +67,26 @@ class AutosaveRegistry {
 
   /** Saves everything still waiting; true when all of it is on the server. */
   async flushAll(): Promise<boolean> {
-    const results = await Promise.all([...this.entries.values()].map((entry) => entry.flush()));
-    return results.every(Boolean);
+    return (await this.flushAllReport()).length === 0;
+  }
+
+  /** Saves everything still waiting, then names each edit that is still only on screen. */
+  async flushAllReport(): Promise<UnsavedEdit[]> {
+    await Promise.all([...this.entries.values()].map((entry) => entry.flush()));
+    return this.unsaved();
+  }
+
+  /** The edits that could not be saved (refused, or waiting for the server), among `ids` if given. */
+  unsaved(ids?: readonly string[]): UnsavedEdit[] {
+    const problems: UnsavedEdit[] = [];
+    for (const [id, entry] of this.entries) {
+      if (ids && !ids.includes(id)) continue;
+      const { status, error, label, dirty } = entry.current();
+      if (!dirty || !problemStatuses.has(status)) continue;
+      const problem = status as UnsavedEdit['status'];
+      problems.push({ id, label, status: problem, reason: reasonFor(problem, error), reveal: entry.reveal });
+    }
+    return problems;
   }
 
   private emit(): void {
@@ -70,6 +111,33 @@ export function combinedStatus(statuses: AutosaveStatus[]): AutosaveStatus {
   return order.find((status) => statuses.includes(status)) ?? 'idle';
 }
 
+/**
+ * The edits a flush (Save, Publish, Preview) left unsaved, kept up to date: an edit drops out as
+ * soon as it is saved or changed again, or its part goes away (a deleted block).
+ */
+export function useUnsavedReport(): {
+  unsaved: UnsavedEdit[];
+  /** Flushes every autosaver and reports what is still unsaved (also returned). */
+  flush: () => Promise<UnsavedEdit[]>;
+} {
+  const registry = useAutosaveRegistry();
+  const [reported, setReported] = useState<readonly string[]>([]);
+  const [unsaved, setUnsaved] = useState<UnsavedEdit[]>([]);
+  useEffect(() => {
+    if (!registry) return;
+    const update = () => setUnsaved(reported.length === 0 ? [] : registry.unsaved(reported));
+    update();
+    return registry.subscribe(update);
+  }, [registry, reported]);
+  const flush = useCallback(async () => {
+    if (!registry) return [];
+    const problems = await registry.flushAllReport();
+    setReported(problems.map((problem) => problem.id));
+    return problems;
+  }, [registry]);
+  return { unsaved, flush };
+}
+
 export function useCombinedAutosaveStatus(): AutosaveStatus {
   const registry = useAutosaveRegistry();
   const [status, setStatus] = useState<AutosaveStatus>('idle');
@@ -90,8 +158,16 @@ export function useCombinedAutosaveStatus(): AutosaveStatus {
  * screen for the editor to resolve. `save` must record the new server version itself (in a ref),
  * because the next save can start before React renders again.
  */
+/** The focused field is a combobox with its suggestions open (see PageLinkInput). */
+function choosingFromList(): boolean {
+  const focused = document.activeElement;
+  return focused?.getAttribute('role') === 'combobox' && focused.getAttribute('aria-expanded') === 'true';
+}
+
 export function useAutosave<T>({
   id,
+  label = id,
+  reveal,
   value,
   dirty,
   save,
@@ -99,6 +175,10 @@ export function useAutosave<T>({
   delayMs = autosaveDelayMs,
 }: {
   id: string;
+  /** How an unsaved-edits report names this part: 'Block 2: Hero – Cenote Nicte Ha'. */
+  label?: string;
+  /** Brings the part and its input into view, for the report's 'Show' button. */
+  reveal?: () => void;
   value: T;
   dirty: boolean;
   save: (value: T, options: { keepalive: boolean }) => Promise<void>;
@@ -106,15 +186,20 @@ export function useAutosave<T>({
   delayMs?: number;
 }): { status: AutosaveStatus; flush: () => Promise<boolean>; error: string | null } {
   const registry = useAutosaveRegistry();
-  const latest = useRef({ value, dirty, save, enabled });
-  latest.current = { value, dirty, save, enabled };
+  const latest = useRef({ value, dirty, save, enabled, label, reveal });
+  latest.current = { value, dirty, save, enabled, label, reveal };
   const [status, setStatus] = useState<AutosaveStatus>('idle');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setErrorState] = useState<string | null>(null);
+  const errorRef = useRef<string | null>(null);
   const statusRef = useRef<AutosaveStatus>('idle');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const inflight = useRef<Promise<boolean> | null>(null);
   const attempts = useRef(0);
   const mounted = useRef(true);
+  const setError = useCallback((next: string | null) => {
+    errorRef.current = next;
+    if (mounted.current) setErrorState(next);
+  }, []);
   // When the oldest edit not yet sent was made: a pause is waited for, but never past the max wait.
   const pendingSince = useRef<number | null>(null);
 
@@ -136,7 +221,7 @@ export function useAutosave<T>({
       const attempt = current.save(current.value, { keepalive }).then(
         () => {
           attempts.current = 0;
-          if (mounted.current) setError(null);
+          setError(null);
           update('saved');
           return true;
         },
@@ -148,7 +233,7 @@ export function useAutosave<T>({
             failure.status < 500 &&
             failure.status !== 429
           ) {
-            if (mounted.current) setError(failure.message);
+            setError(failure.message);
             update('invalid');
           } else {
             attempts.current += 1;
@@ -166,11 +251,15 @@ export function useAutosave<T>({
         inflight.current = null;
       }
     },
-    [delayMs, update],
+    [delayMs, update, setError],
   );
 
   const valueKey = JSON.stringify(value);
   useEffect(() => {
+    // Back to what the server has (reverted by hand, or a conflict resolved by reloading): nothing
+    // is waiting and nothing is refused, and the next edit is saved again.
+    if (!dirty && (statusRef.current === 'pending' || statusRef.current === 'invalid')) update('idle');
+    if (!dirty && enabled && statusRef.current === 'conflict') update('idle');
     if (!enabled || !dirty) return;
     // A new edit after a refusal is a new attempt: the editor changed what was refused.
     if (statusRef.current === 'invalid') update('pending');
@@ -179,7 +268,12 @@ export function useAutosave<T>({
     clearTimeout(timer.current);
     pendingSince.current ??= Date.now();
     const wait = Math.min(delayMs, Math.max(0, pendingSince.current + autosaveMaxWaitMs - Date.now()));
-    timer.current = setTimeout(() => void run(), wait);
+    const timed = () => {
+      // Text typed to find a page ('safety') is a search, not yet a link: wait while its list is open.
+      if (choosingFromList()) timer.current = setTimeout(timed, delayMs);
+      else void run();
+    };
+    timer.current = setTimeout(timed, wait);
     return () => clearTimeout(timer.current);
   }, [valueKey, dirty, enabled, delayMs, run, update]);
 
@@ -202,7 +296,17 @@ export function useAutosave<T>({
 
   useEffect(() => {
     if (!registry) return;
-    registry.set(id, { status, flush: () => run() });
+    registry.set(id, {
+      status,
+      flush: () => run(),
+      current: () => ({
+        status: statusRef.current,
+        error: errorRef.current,
+        label: latest.current.label,
+        dirty: latest.current.dirty,
+      }),
+      reveal: () => latest.current.reveal?.(),
+    });
   }, [registry, id, status, run]);
   useEffect(() => () => registry?.delete(id), [registry, id]);
 

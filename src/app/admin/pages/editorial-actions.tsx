@@ -1,11 +1,12 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { CalendarClock, Copy, ExternalLink, X } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import type { PageDto } from '../../../features/pages/pages.dto';
 import { api, ApiError } from '../../../shared/lib/api-client';
 import { describeZone, formatZoned, toZonedInput, zonedInputToIso } from '../../../shared/lib/zoned-time';
 import { Button } from '../../../shared/ui/button';
 import { TextField } from '../../../shared/ui/field';
+import type { OverflowAction } from '../ui/overflow-actions';
 import { toastFailure, toastSuccess } from '../ui/toasts';
 import { mayDiscard } from '../ui/use-unsaved-guard';
 
@@ -55,9 +56,16 @@ async function createPreviewLink(pageId: string): Promise<{ url: string; expires
 /**
  * 'Preview' opens the draft as visitors would see it; 'Copy preview link' gives a link that works
  * signed out for 24 hours (decision 33). Pending autosaves are saved first, so the preview shows
- * what is on screen.
+ * what is on screen. Returned as actions for the editor's toolbar (buttons, or items of its More
+ * menu), with the dialog that shows the link when the clipboard is out of reach.
  */
-export function PreviewButtons({ pageId, beforePreview }: { pageId: string; beforePreview: () => Promise<boolean> }) {
+export function usePreviewActions({
+  pageId,
+  beforePreview,
+}: {
+  pageId: string;
+  beforePreview: () => Promise<boolean>;
+}): { actions: OverflowAction[]; linkDialog: ReactNode } {
   const [busy, setBusy] = useState<'open' | 'copy' | null>(null);
   const [shownLink, setShownLink] = useState<string | null>(null);
 
@@ -100,51 +108,50 @@ export function PreviewButtons({ pageId, beforePreview }: { pageId: string; befo
     }
   };
 
-  return (
-    <>
-      <Button
-        variant="secondary"
-        icon={<ExternalLink aria-hidden="true" className="size-4" />}
-        busy={busy === 'open'}
-        onClick={() => void open()}
-      >
-        Preview
-      </Button>
-      <Button
-        variant="secondary"
-        icon={<Copy aria-hidden="true" className="size-4" />}
-        busy={busy === 'copy'}
-        onClick={() => void copy()}
-      >
-        Copy preview link
-      </Button>
-      <Dialog.Root open={shownLink !== null} onOpenChange={(next) => (next ? undefined : setShownLink(null))}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-          <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,32rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-2xl dark:bg-abyss-900">
-            <Dialog.Title className="text-base font-semibold text-stone-900 dark:text-stone-50">
-              Preview link
-            </Dialog.Title>
-            <Dialog.Description className="mt-1 text-sm text-stone-600 dark:text-stone-300">
-              Copy this link: it shows the draft to anyone who has it, for 24 hours.
-            </Dialog.Description>
-            <input
-              readOnly
-              value={shownLink ?? ''}
-              aria-label="Preview link"
-              onFocus={(event) => event.currentTarget.select()}
-              className="mt-4 w-full rounded-lg border border-stone-300 px-3 py-2 font-mono text-xs dark:border-white/15 dark:bg-abyss-950"
-            />
-            <div className="mt-4 flex justify-end">
-              <Dialog.Close asChild>
-                <Button variant="secondary">Close</Button>
-              </Dialog.Close>
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
-    </>
+  const actions: OverflowAction[] = [
+    {
+      key: 'preview',
+      label: 'Preview',
+      icon: <ExternalLink aria-hidden="true" className="size-4" />,
+      busy: busy === 'open',
+      onSelect: () => void open(),
+    },
+    {
+      key: 'copy-preview-link',
+      label: 'Copy preview link',
+      icon: <Copy aria-hidden="true" className="size-4" />,
+      busy: busy === 'copy',
+      onSelect: () => void copy(),
+    },
+  ];
+  const linkDialog = (
+    <Dialog.Root open={shownLink !== null} onOpenChange={(next) => (next ? undefined : setShownLink(null))}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,32rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-2xl dark:bg-abyss-900">
+          <Dialog.Title className="text-base font-semibold text-stone-900 dark:text-stone-50">
+            Preview link
+          </Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-stone-600 dark:text-stone-300">
+            Copy this link: it shows the draft to anyone who has it, for 24 hours.
+          </Dialog.Description>
+          <input
+            readOnly
+            value={shownLink ?? ''}
+            aria-label="Preview link"
+            onFocus={(event) => event.currentTarget.select()}
+            className="mt-4 w-full rounded-lg border border-stone-300 px-3 py-2 font-mono text-xs dark:border-white/15 dark:bg-abyss-950"
+          />
+          <div className="mt-4 flex justify-end">
+            <Dialog.Close asChild>
+              <Button variant="secondary">Close</Button>
+            </Dialog.Close>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
+  return { actions, linkDialog };
 }
 
 /**
@@ -170,9 +177,9 @@ export function ScheduleDialog({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
 
-  const reset = (next: boolean) => {
+  const reset = async (next: boolean) => {
     const edited = publishAt !== initial(page.publish_at) || unpublishAt !== initial(page.unpublish_at);
-    if (!next && !saving && !mayDiscard(edited)) return;
+    if (!next && !saving && !(await mayDiscard(edited))) return;
     if (next) {
       setPublishAt(initial(page.publish_at));
       setUnpublishAt(initial(page.unpublish_at));

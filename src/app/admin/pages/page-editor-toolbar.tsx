@@ -1,17 +1,27 @@
 import { CalendarClock, History, Trash2, Undo2, UploadCloud } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { PageDto } from '../../../features/pages/pages.dto';
+import type { FindingDto } from '../../../features/publish-checks/publish-checks.dto';
 import { api, ApiError } from '../../../shared/lib/api-client';
 import { exactTime, relativeTime } from '../../../shared/lib/relative-time';
 import { Button } from '../../../shared/ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
+import { OverflowActions, type OverflowAction } from '../ui/overflow-actions';
 import { toastFailure, toastSuccess } from '../ui/toasts';
 import { AutosaveIndicator, type AutosaveStatus } from './autosave';
-import { PageStatusBadge, PreviewButtons, ScheduleBadges, ScheduleDialog } from './editorial-actions';
+import { PageStatusBadge, ScheduleBadges, ScheduleDialog, usePreviewActions } from './editorial-actions';
+import { PublishCheckDialog } from './publish-check-dialog';
 
 export interface Publishing {
   busy: 'publish' | 'unpublish' | 'discard' | null;
+  /** Saves, runs the publish check, and publishes at once when it finds nothing. */
   publish: () => Promise<void>;
+  /** What the publish check found, while its dialog is open. */
+  findings: FindingDto[] | null;
+  /** Publishes over the findings (the dialog's 'Publish anyway' / 'Publish with errors'). */
+  publishAnyway: () => Promise<void>;
+  closeFindings: () => void;
   unpublish: () => Promise<void>;
   discard: () => Promise<void>;
 }
@@ -33,6 +43,7 @@ export function usePublishing({
   onReloadDraft: () => void;
 }): Publishing {
   const [busy, setBusy] = useState<Publishing['busy']>(null);
+  const [findings, setFindings] = useState<FindingDto[] | null>(null);
 
   const run = async (kind: NonNullable<Publishing['busy']>, action: () => Promise<void>, failure: string) => {
     setBusy(kind);
@@ -45,8 +56,21 @@ export function usePublishing({
     }
   };
 
+  /** The publish itself, with the page version after the last autosave (the one on screen may be a save behind). */
+  const publishNow = async () => {
+    const current = await api.get<{ page: PageDto }>(`/api/v1/pages/${page.id}`);
+    const { page: published } = await api.post<{ page: PageDto }>(`/api/v1/pages/${page.id}/publish`, {
+      version: current.page.version,
+    });
+    setFindings(null);
+    onSaved(published);
+    toastSuccess(page.is_published ? 'Changes published' : 'Page published', 'Visitors now see this version.');
+  };
+
   return {
     busy,
+    findings,
+    closeFindings: () => setFindings(null),
     publish: () =>
       run(
         'publish',
@@ -54,13 +78,24 @@ export function usePublishing({
           if (!(await flushAll())) {
             throw new ApiError(409, 'unsaved_edits', 'Some edits could not be saved yet. Resolve them, then publish.');
           }
-          // The page version after the last autosave, read now: the one on screen may be a save behind.
-          const current = await api.get<{ page: PageDto }>(`/api/v1/pages/${page.id}`);
-          const { page: published } = await api.post<{ page: PageDto }>(`/api/v1/pages/${page.id}/publish`, {
-            version: current.page.version,
-          });
-          onSaved(published);
-          toastSuccess(page.is_published ? 'Changes published' : 'Page published', 'Visitors now see this version.');
+          // The publish check (decision 37) reads the saved draft: nothing found, nothing to ask.
+          const found = await api.get<FindingDto[]>(`/api/v1/pages/${page.id}/checks`);
+          if (found.length > 0) {
+            setFindings(found);
+            return;
+          }
+          await publishNow();
+        },
+        'Failed to publish the page.',
+      ),
+    publishAnyway: () =>
+      run(
+        'publish',
+        async () => {
+          if (!(await flushAll())) {
+            throw new ApiError(409, 'unsaved_edits', 'Some edits could not be saved yet. Resolve them, then publish.');
+          }
+          await publishNow();
         },
         'Failed to publish the page.',
       ),
@@ -132,7 +167,62 @@ export function PageEditorToolbar({
     }
   };
 
+  const [, setParams] = useSearchParams();
+  /** From the publish check: the Content Blocks tab, that block opened, the cursor on its row. */
+  const showBlock = (blockId: string) => {
+    setParams({ tab: 'blocks' }, { replace: true });
+    // Two frames: the tab shows first, then the row can take focus.
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        const toggle = document.querySelector<HTMLElement>(
+          `li[data-block-id="${CSS.escape(blockId)}"] [data-block-toggle]`,
+        );
+        if (!toggle) return;
+        if (toggle.getAttribute('aria-expanded') === 'false') toggle.click();
+        toggle.scrollIntoView({ block: 'start' });
+        toggle.focus();
+      }),
+    );
+  };
+
   const canDiscard = page.is_published && page.has_unpublished_changes === true;
+  const preview = usePreviewActions({ pageId: page.id, beforePreview: flushAll });
+  // Secondary actions, most used first: the last ones move into the More menu first on a narrow screen.
+  const actions: OverflowAction[] = [
+    {
+      key: 'revisions',
+      label: 'Revisions',
+      icon: <History aria-hidden="true" className="size-4" />,
+      onSelect: () => void flushAll().then(onToggleRevisions),
+      buttonProps: { 'aria-haspopup': 'dialog', 'aria-expanded': revisionsOpen },
+    },
+    ...preview.actions,
+    {
+      key: 'schedule',
+      label: 'Schedule',
+      icon: <CalendarClock aria-hidden="true" className="size-4" />,
+      onSelect: () => setScheduling(true),
+    },
+    {
+      key: 'trash',
+      label: 'Move to Trash',
+      icon: <Trash2 aria-hidden="true" className="size-4" />,
+      tone: 'danger',
+      onSelect: () => setConfirm('trash'),
+    },
+    ...(canDiscard
+      ? [
+          {
+            key: 'discard',
+            label: 'Discard changes',
+            icon: <Undo2 aria-hidden="true" className="size-4" />,
+            tone: 'danger' as const,
+            busy: publishing.busy === 'discard',
+            onSelect: () => setConfirm('discard'),
+          },
+        ]
+      : []),
+  ];
   return (
     <div className="mt-3 flex flex-wrap items-center gap-2 rounded-xl border border-stone-200 bg-white px-3 py-2 dark:border-white/10 dark:bg-abyss-900">
       <div role="group" className="mr-auto flex flex-wrap items-center gap-2" aria-label="Page status">
@@ -145,54 +235,40 @@ export function PageEditorToolbar({
         ) : null}
         <AutosaveIndicator status={autosaveStatus} />
       </div>
-      <Button
-        variant="secondary"
-        icon={<History aria-hidden="true" className="size-4" />}
-        aria-haspopup="dialog"
-        aria-expanded={revisionsOpen}
-        onClick={() => void flushAll().then(onToggleRevisions)}
-      >
-        Revisions
-      </Button>
-      <PreviewButtons pageId={page.id} beforePreview={flushAll} />
-      <Button
-        variant="secondary"
-        icon={<CalendarClock aria-hidden="true" className="size-4" />}
-        onClick={() => setScheduling(true)}
-      >
-        Schedule
-      </Button>
-      <Button
-        variant="secondary"
-        icon={<Trash2 aria-hidden="true" className="size-4" />}
-        onClick={() => setConfirm('trash')}
-      >
-        Move to Trash
-      </Button>
-      {canDiscard ? (
-        <Button
-          variant="secondary"
-          icon={<Undo2 aria-hidden="true" className="size-4" />}
-          busy={publishing.busy === 'discard'}
-          onClick={() => setConfirm('discard')}
-        >
-          Discard changes
-        </Button>
-      ) : null}
-      <Button type="submit" variant="secondary">
-        Save
-      </Button>
-      {!page.is_published || page.has_unpublished_changes ? (
-        <Button
-          icon={<UploadCloud aria-hidden="true" className="size-4" />}
-          busy={publishing.busy === 'publish'}
-          disabled={publishing.busy !== null}
-          onClick={() => void publishing.publish()}
-        >
-          {page.is_published ? 'Publish changes' : 'Publish'}
-        </Button>
-      ) : null}
+      <OverflowActions
+        label="Page actions"
+        actions={actions}
+        primary={
+          <>
+            <Button type="submit" variant="secondary">
+              Save
+            </Button>
+            {!page.is_published || page.has_unpublished_changes ? (
+              <Button
+                icon={<UploadCloud aria-hidden="true" className="size-4" />}
+                busy={publishing.busy === 'publish'}
+                disabled={publishing.busy !== null}
+                data-publish-button=""
+                onClick={() => void publishing.publish()}
+              >
+                {page.is_published ? 'Publish changes' : 'Publish'}
+              </Button>
+            ) : null}
+          </>
+        }
+      />
 
+      {preview.linkDialog}
+      <PublishCheckDialog
+        findings={publishing.findings}
+        busy={publishing.busy === 'publish'}
+        onPublish={() => void publishing.publishAnyway()}
+        onClose={publishing.closeFindings}
+        onShowBlock={(blockId) => {
+          publishing.closeFindings();
+          showBlock(blockId);
+        }}
+      />
       <ScheduleDialog
         key={`${page.publish_at ?? ''}|${page.unpublish_at ?? ''}`}
         page={page}

@@ -4,134 +4,31 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { ImageField } from '../../../features/blocks/image-field';
+import { toast } from 'sonner';
 import type { PageDto } from '../../../features/pages/pages.dto';
-import { pageInputSchema, slugSchema } from '../../../features/pages/pages.schema';
+import { slugSchema } from '../../../features/pages/pages.schema';
 import { api, ApiError } from '../../../shared/lib/api-client';
 import { Button } from '../../../shared/ui/button';
 import { TextAreaField, TextField } from '../../../shared/ui/field';
+import { SelectField } from '../../../shared/ui/select-field';
 import { Spinner } from '../../../shared/ui/spinner';
 import { BlockList } from '../blocks/block-list';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { toastFailure, toastSuccess } from '../ui/toasts';
 import { useUnsavedGuard } from '../ui/use-unsaved-guard';
-import { AutosaveProvider, useAutosave, useAutosaveRegistry, useCombinedAutosaveStatus } from './autosave';
+import {
+  AutosaveProvider,
+  useAutosave,
+  useCombinedAutosaveStatus,
+  useUnsavedReport,
+  type UnsavedEdit,
+} from './autosave';
 import { PageEditorToolbar, usePublishing } from './page-editor-toolbar';
+import { emptyForm, formFromPage, slugify, toPayload, type PageForm } from './page-form';
+import { PageSeoFields } from './page-seo-fields';
+import { pageTypeOptions } from './page-types';
 import { RevisionsPanel } from './revisions-panel';
-
-interface PageForm {
-  title: string;
-  slug: string;
-  excerpt: string;
-  is_published: boolean;
-  page_type: string;
-  meta_title: string;
-  meta_description: string;
-  canonical_url: string;
-  og_title: string;
-  og_description: string;
-  og_image: string;
-  twitter_title: string;
-  twitter_description: string;
-  twitter_image: string;
-  structured_data: string;
-}
-
-const emptyForm: PageForm = {
-  title: '',
-  slug: '',
-  excerpt: '',
-  is_published: false,
-  page_type: 'standard',
-  meta_title: '',
-  meta_description: '',
-  canonical_url: '',
-  og_title: '',
-  og_description: '',
-  og_image: '',
-  twitter_title: '',
-  twitter_description: '',
-  twitter_image: '',
-  structured_data: '',
-};
-
-function formFromPage(page: PageDto): PageForm {
-  return {
-    title: page.title,
-    slug: page.slug,
-    excerpt: page.excerpt,
-    is_published: page.is_published,
-    page_type: page.page_type,
-    meta_title: page.meta_title ?? '',
-    meta_description: page.meta_description ?? '',
-    canonical_url: page.canonical_url ?? '',
-    og_title: page.og_title ?? '',
-    og_description: page.og_description ?? '',
-    og_image: page.og_image ?? '',
-    twitter_title: page.twitter_title ?? '',
-    twitter_description: page.twitter_description ?? '',
-    twitter_image: page.twitter_image ?? '',
-    structured_data: page.structured_data ? JSON.stringify(page.structured_data, null, 2) : '',
-  };
-}
-
-/** 'cenote Dos Ojos!' → 'cenote-dos-ojos' (accents dropped). */
-export function slugify(title: string): string {
-  return title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 100)
-    .replace(/-+$/, '');
-}
-
-const blank = (value: string) => (value.trim() === '' ? null : value.trim());
-
-/**
- * Turns the form into the API body; returns field errors instead when something is invalid. The
- * Published switch is not part of it: it publishes or takes down at once (decision 30), while the
- * fields are saved into the draft.
- */
-function toPayload(form: PageForm): { body?: Record<string, unknown>; errors: Record<string, string> } {
-  const errors: Record<string, string> = {};
-  let structured: Record<string, unknown> | null = null;
-  if (form.structured_data.trim() !== '') {
-    try {
-      const parsed: unknown = JSON.parse(form.structured_data);
-      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
-        errors['structured_data'] = 'Structured data must be a JSON object.';
-      else structured = parsed as Record<string, unknown>;
-    } catch (error) {
-      errors['structured_data'] = `Invalid JSON: ${error instanceof Error ? error.message : 'cannot be read'}`;
-    }
-  }
-  const body = {
-    title: form.title,
-    slug: form.slug,
-    excerpt: form.excerpt,
-    page_type: form.page_type || 'standard',
-    meta_title: blank(form.meta_title),
-    meta_description: blank(form.meta_description),
-    canonical_url: blank(form.canonical_url),
-    og_title: blank(form.og_title),
-    og_description: blank(form.og_description),
-    og_image: blank(form.og_image),
-    twitter_title: blank(form.twitter_title),
-    twitter_description: blank(form.twitter_description),
-    twitter_image: blank(form.twitter_image),
-    structured_data: structured,
-  };
-  const parsed = pageInputSchema.safeParse(body);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const key = String(issue.path[0] ?? 'form');
-      errors[key] ??= issue.message;
-    }
-  }
-  return Object.keys(errors).length > 0 ? { errors } : { body, errors };
-}
+import { UnsavedEditsAlert } from './unsaved-edits-alert';
 
 const tabTrigger =
   'border-b-2 border-transparent px-3 py-2 text-sm font-medium text-stone-600 data-[state=active]:border-lagoon-600 data-[state=active]:text-lagoon-800 dark:text-stone-400 dark:data-[state=active]:text-lagoon-200';
@@ -152,7 +49,8 @@ function PageEditorForm() {
   const isNew = id === 'new' || id === undefined;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const registry = useAutosaveRegistry();
+  const report = useUnsavedReport();
+  const formElement = useRef<HTMLFormElement | null>(null);
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') ?? 'content';
 
@@ -195,8 +93,18 @@ function PageEditorForm() {
   };
 
   // Page fields are saved into the draft after a pause (decision 32), never published by it.
+  const showTab = (next: string) => setParams({ tab: next }, { replace: true });
   useAutosave({
     id: 'page',
+    label: 'Page fields',
+    reveal: () => {
+      showTab('content');
+      requestAnimationFrame(() =>
+        formElement.current
+          ?.querySelector<HTMLElement>('[role="tabpanel"]:not([hidden]) :is([aria-invalid="true"], input)')
+          ?.focus(),
+      );
+    },
     value: form,
     dirty: dirty && !isNew,
     enabled: !isNew && !conflict,
@@ -222,7 +130,12 @@ function PageEditorForm() {
     },
   });
   const combinedStatus = useCombinedAutosaveStatus();
-  const flushAll = async () => (registry ? registry.flushAll() : true);
+  // Save, Publish, Preview and Revisions save every open edit first and list what could not be saved.
+  const flushAll = async () => (await report.flush()).length === 0;
+  const showUnsaved = (edit: UnsavedEdit) => {
+    if (edit.id !== 'page') showTab('blocks');
+    edit.reveal?.();
+  };
   const publishing = usePublishing({
     page: pageData ?? ({ id: id ?? '', is_published: false } as PageDto),
     flushAll,
@@ -274,13 +187,15 @@ function PageEditorForm() {
           ...body,
           is_published: form.is_published,
         });
-        toastSuccess('Page created', `"${created.title}" was saved.`);
+        toastSuccess('Page created', `"${created.title}" was saved. Add its content blocks next.`);
         setLoadedForm(form);
         await queryClient.invalidateQueries({ queryKey: ['pages'] });
-        if (options.thenEditBlocks) void navigate(`/admin/pages/${created.id}?tab=blocks`, { replace: true });
-        else void navigate('/admin/pages');
+        // The editor stays on the new page (now 'Edit Page'), so its blocks can be added at once.
+        const nextTab = options.thenEditBlocks ? 'blocks' : tab;
+        void navigate(`/admin/pages/${created.id}?tab=${nextTab}`, { replace: true });
       } else {
-        await registry?.flushAll();
+        // One Save covers every open edit: blocks typed into and not saved yet are saved first.
+        const unsaved = (await report.flush()).filter((edit) => edit.id !== 'page');
         const { page: saved } = await api.patch<{ page: PageDto }>(`/api/v1/pages/${id}`, {
           ...body,
           version: versionRef.current,
@@ -290,7 +205,15 @@ function PageEditorForm() {
         setLoadedForm(next);
         setConflict(false);
         applySaved(saved);
-        toastSuccess('Page saved', saved.is_published ? 'Publish the changes to show them to visitors.' : undefined);
+        if (unsaved.length > 0) {
+          toast.error('Error', {
+            description: `The page fields were saved, but ${unsaved.map((edit) => edit.label).join('; ')} ${
+              unsaved.length === 1 ? 'is' : 'are'
+            } not. See the list above the tabs.`,
+          });
+        } else {
+          toastSuccess('Page saved', saved.is_published ? 'Publish the changes to show them to visitors.' : undefined);
+        }
       }
     } catch (error) {
       if (error instanceof ApiError && error.code === 'version_conflict') setConflict(true);
@@ -331,7 +254,7 @@ function PageEditorForm() {
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby="editor-title">
+    <form ref={formElement} onSubmit={onSubmit} noValidate aria-labelledby="editor-title">
       <div className="flex flex-wrap items-center gap-2">
         <Button
           variant="ghost"
@@ -380,7 +303,9 @@ function PageEditorForm() {
         </div>
       ) : null}
 
-      <Tabs.Root value={tab} onValueChange={(value) => setParams({ tab: value }, { replace: true })} className="mt-4">
+      <UnsavedEditsAlert unsaved={report.unsaved} onShow={showUnsaved} />
+
+      <Tabs.Root value={tab} onValueChange={showTab} className="mt-4">
         <Tabs.List aria-label="Page sections" className="flex gap-1 border-b border-stone-200 dark:border-white/10">
           <Tabs.Trigger value="content" className={tabTrigger}>
             Content
@@ -425,12 +350,13 @@ function PageEditorForm() {
             error={errors['excerpt']}
             hint="One or two sentences for listings and search results."
           />
-          <TextField
+          <SelectField
             label="Page type"
             value={form.page_type}
+            options={pageTypeOptions(loadedForm.page_type)}
             onChange={(event) => set('page_type', event.target.value)}
             error={errors['page_type']}
-            hint="standard, cenote or legal"
+            hint="Cenote for a single cenote, Legal for privacy, terms and contact, Standard for the rest."
           />
           <div>
             <label className="flex items-center gap-3 text-sm font-medium text-stone-800 dark:text-stone-200">
@@ -458,7 +384,9 @@ function PageEditorForm() {
           </div>
         </Tabs.Content>
 
-        <Tabs.Content value="blocks" className="mt-5">
+        {/* Kept mounted behind the other tabs, so blocks being edited stay open, keep their input
+            and are covered by Save and Publish from any tab. */}
+        <Tabs.Content value="blocks" forceMount={isNew ? undefined : true} hidden={tab !== 'blocks'} className="mt-5">
           {isNew ? (
             <div className="rounded-xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center dark:border-white/15 dark:bg-abyss-900">
               <p className="text-sm text-stone-600 dark:text-stone-300">
@@ -482,89 +410,7 @@ function PageEditorForm() {
         </Tabs.Content>
 
         <Tabs.Content value="seo" className="mt-5 grid max-w-4xl gap-6 lg:grid-cols-2">
-          <fieldset className="space-y-4 lg:col-span-2">
-            <legend className="text-sm font-semibold text-stone-900 dark:text-stone-100">Search engines</legend>
-            <TextField
-              label="Meta title"
-              value={form.meta_title}
-              onChange={(event) => set('meta_title', event.target.value)}
-              error={errors['meta_title']}
-              hint={`${form.meta_title.length}/60 characters recommended`}
-            />
-            <TextAreaField
-              label="Meta description"
-              rows={2}
-              value={form.meta_description}
-              onChange={(event) => set('meta_description', event.target.value)}
-              error={errors['meta_description']}
-              hint={`${form.meta_description.length}/160 characters recommended`}
-            />
-            <TextField
-              label="Canonical URL"
-              type="url"
-              value={form.canonical_url}
-              onChange={(event) => set('canonical_url', event.target.value)}
-              error={errors['canonical_url']}
-              placeholder="https://…"
-            />
-          </fieldset>
-          <fieldset className="space-y-4">
-            <legend className="text-sm font-semibold text-stone-900 dark:text-stone-100">Open Graph</legend>
-            <TextField
-              label="OG title"
-              value={form.og_title}
-              onChange={(event) => set('og_title', event.target.value)}
-              error={errors['og_title']}
-            />
-            <TextAreaField
-              label="OG description"
-              rows={2}
-              value={form.og_description}
-              onChange={(event) => set('og_description', event.target.value)}
-              error={errors['og_description']}
-            />
-            <ImageField
-              label="OG image"
-              value={form.og_image}
-              onChange={(value) => set('og_image', value)}
-              idPrefix="og-image"
-              error={errors['og_image']}
-            />
-          </fieldset>
-          <fieldset className="space-y-4">
-            <legend className="text-sm font-semibold text-stone-900 dark:text-stone-100">Twitter card</legend>
-            <TextField
-              label="Twitter title"
-              value={form.twitter_title}
-              onChange={(event) => set('twitter_title', event.target.value)}
-              error={errors['twitter_title']}
-            />
-            <TextAreaField
-              label="Twitter description"
-              rows={2}
-              value={form.twitter_description}
-              onChange={(event) => set('twitter_description', event.target.value)}
-              error={errors['twitter_description']}
-            />
-            <ImageField
-              label="Twitter image"
-              value={form.twitter_image}
-              onChange={(value) => set('twitter_image', value)}
-              idPrefix="twitter-image"
-              error={errors['twitter_image']}
-            />
-          </fieldset>
-          <TextAreaField
-            className="lg:col-span-2"
-            label="Structured data (JSON-LD)"
-            rows={6}
-            spellCheck={false}
-            value={form.structured_data}
-            onChange={(event) => set('structured_data', event.target.value)}
-            error={errors['structured_data']}
-            hint="A schema.org object, e.g. an Article or TouristAttraction. Leave empty for none."
-            style={{ fontFamily: 'ui-monospace, monospace' }}
-          />
+          <PageSeoFields form={form} set={set} errors={errors} />
         </Tabs.Content>
       </Tabs.Root>
 

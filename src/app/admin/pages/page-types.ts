@@ -1,4 +1,26 @@
 import type { PageDto } from '../../../features/pages/pages.dto';
+import { knownPageTypes } from '../../../features/pages/pages.schema';
+
+type KnownPageType = (typeof knownPageTypes)[number];
+
+const pageTypeNames: Record<KnownPageType, string> = {
+  standard: 'Standard',
+  cenote: 'Cenote',
+  legal: 'Legal',
+};
+
+/**
+ * The choices of the page editor's 'Page type' select: the known types, plus the page's own type
+ * when it is another one (older data, a headless client), so opening and saving the page keeps it.
+ */
+export function pageTypeOptions(current: string): Array<{ value: string; label: string }> {
+  const options = knownPageTypes.map((type) => ({ value: type as string, label: pageTypeNames[type] }));
+  const own = current.trim();
+  if (own !== '' && !options.some((option) => option.value === own)) {
+    options.push({ value: own, label: `${own} (not a known type)` });
+  }
+  return options;
+}
 
 export interface BlockSummary {
   id: string;

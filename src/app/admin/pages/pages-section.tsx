@@ -1,4 +1,5 @@
 import { Route, Routes } from 'react-router';
+import { AdminNotFound } from '../admin-not-found';
 import { PageEditor } from './page-editor';
 import { PagesScreen } from './pages-screen';
 import { TrashScreen } from './trash-screen';
@@ -10,6 +11,7 @@ export function PagesSection() {
       <Route index element={<PagesScreen />} />
       <Route path="trash" element={<TrashScreen />} />
       <Route path=":id" element={<PageEditor />} />
+      <Route path="*" element={<AdminNotFound />} />
     </Routes>
   );
 }

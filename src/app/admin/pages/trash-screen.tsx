@@ -8,6 +8,7 @@ import { dayOf, exactTime, relativeTime } from '../../../shared/lib/relative-tim
 import { Button } from '../../../shared/ui/button';
 import { Spinner } from '../../../shared/ui/spinner';
 import { toastFailure, toastSuccess } from '../ui/toasts';
+import { LoadMore } from '../ui/load-more';
 
 export interface TrashItem {
   id: string;
@@ -185,18 +186,7 @@ export function TrashScreen() {
               </tbody>
             </table>
           </div>
-          {trash.hasNextPage ? (
-            <div className="mt-3 flex justify-center">
-              <Button
-                variant="secondary"
-                size="sm"
-                busy={trash.isFetchingNextPage}
-                onClick={() => void trash.fetchNextPage()}
-              >
-                Load more
-              </Button>
-            </div>
-          ) : null}
+          <LoadMore list={trash} />
         </>
       )}
     </section>

@@ -1,4 +1,10 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import type { NumberRange } from '../../../features/settings/settings.schema';
+import {
+  cacheDurationRange,
+  imageQualityRange,
+  pageWeightBudgetRange,
+} from '../../../features/settings/settings.schema';
 import { Button } from '../../../shared/ui/button';
 import { TextField } from '../../../shared/ui/field';
 import { Spinner } from '../../../shared/ui/spinner';
@@ -14,6 +20,7 @@ interface PerformanceSettings {
   enable_avif: boolean;
   image_quality: number;
   lazy_loading: boolean;
+  page_weight_budget_kb: number;
 }
 
 /** Spec section 5: out-of-range values are clamped, a non-number falls back to the default. */
@@ -30,7 +37,50 @@ const tips = [
   'A quality of 80–85 keeps photos crisp at a fraction of the size; lower it for galleries with many large images.',
   'Lazy loading leaves images below the fold until the reader scrolls near them; the hero always loads first.',
   'Format and quality apply to images uploaded after the change; page markup follows the settings at once.',
+  'The page weight budget counts what a visitor downloads for the words and pictures of a page: its HTML and every image as the browser picks it. Around 1500 KB keeps a page quick on a slow mobile connection, as divers often have near the cenotes.',
 ];
+
+/**
+ * A number setting that shows what is typed (so '3600' can be typed digit by digit) while the form
+ * holds the clamped value; the field shows the clamped value again once focus leaves it.
+ */
+function ClampedNumberField({
+  label,
+  value,
+  range,
+  onValueChange,
+  error,
+  hint,
+  disabled,
+}: {
+  label: string;
+  value: number;
+  range: NumberRange;
+  onValueChange: (value: number) => void;
+  error: string | undefined;
+  hint: string;
+  disabled?: boolean;
+}) {
+  const [typed, setTyped] = useState<string | null>(null);
+  return (
+    <TextField
+      label={label}
+      type="number"
+      inputMode="numeric"
+      min={range.min}
+      max={range.max}
+      value={typed ?? String(value)}
+      disabled={disabled}
+      onChange={(event) => {
+        setTyped(event.target.value);
+        onValueChange(clampNumber(event.target.value, range.min, range.max, range.fallback));
+      }}
+      onBlur={() => setTyped(null)}
+      error={error}
+      hint={hint}
+    />
+  );
+}
 
 /** 'Performance': the settings that drive the page cache, HTTP caching, image formats and loading. */
 export function PerformanceScreen() {
@@ -75,17 +125,14 @@ export function PerformanceScreen() {
             onCheckedChange={(checked) => set('enable_caching', checked)}
             hint="Keep rendered pages in the server's memory; browsers still revalidate every page."
           />
-          <TextField
+          <ClampedNumberField
             label="Cache duration (seconds)"
-            type="number"
-            inputMode="numeric"
-            min={60}
-            max={604800}
-            value={String(form.cache_duration)}
-            disabled={!form.enable_caching}
-            onChange={(event) => set('cache_duration', clampNumber(event.target.value, 60, 604800, 86400))}
+            value={form.cache_duration}
+            range={cacheDurationRange}
+            onValueChange={(value) => set('cache_duration', value)}
             error={errors['cache_duration']}
             hint="60 to 604800 (one minute to one week)."
+            disabled={!form.enable_caching}
           />
         </fieldset>
         <fieldset className="space-y-4 rounded-xl border border-stone-200 bg-white p-5 dark:border-white/10 dark:bg-abyss-900">
@@ -102,14 +149,11 @@ export function PerformanceScreen() {
             onCheckedChange={(checked) => set('enable_avif', checked)}
             hint="Create and serve AVIF versions (smallest; slower to encode)."
           />
-          <TextField
+          <ClampedNumberField
             label="Image quality"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={100}
-            value={String(form.image_quality)}
-            onChange={(event) => set('image_quality', clampNumber(event.target.value, 1, 100, 85))}
+            value={form.image_quality}
+            range={imageQualityRange}
+            onValueChange={(value) => set('image_quality', value)}
             error={errors['image_quality']}
             hint="1 to 100; 85 by default."
           />
@@ -118,6 +162,17 @@ export function PerformanceScreen() {
             checked={form.lazy_loading}
             onCheckedChange={(checked) => set('lazy_loading', checked)}
             hint="Load images below the fold only when the reader gets near them."
+          />
+        </fieldset>
+        <fieldset className="space-y-4 rounded-xl border border-stone-200 bg-white p-5 dark:border-white/10 dark:bg-abyss-900">
+          <legend className="px-1 text-sm font-semibold">Publish check</legend>
+          <ClampedNumberField
+            label="Page weight budget (KB)"
+            value={form.page_weight_budget_kb}
+            range={pageWeightBudgetRange}
+            onValueChange={(value) => set('page_weight_budget_kb', value)}
+            error={errors['page_weight_budget_kb']}
+            hint="100 to 20000; 1500 by default. Publishing a page that weighs more (HTML plus images) shows a warning."
           />
         </fieldset>
       </form>

@@ -4,6 +4,7 @@ import { TagsInput } from '../../../shared/ui/tags-input';
 import type { BlockEditorProps } from '../editor-types';
 import { errorsUnder, type FieldErrors } from '../field-errors';
 import { ImageField, Thumbnail } from '../image-field';
+import { LinkField } from '../link-field';
 import { linkHint } from '../link-hint';
 import { ListField } from '../list-field';
 import { SectionIntroFields } from '../section-intro-fields';
@@ -114,15 +115,13 @@ export function CardsEditor({ value, onChange, errors, idPrefix }: BlockEditorPr
                 error={item.errors['image']}
               />
             </div>
-            <TextField
+            <LinkField
               className="sm:col-span-2"
               id={`${item.idPrefix}-link`}
               label="Link"
               value={card.link}
-              maxLength={2048}
-              spellCheck={false}
               placeholder="/cenote-dos-ojos"
-              onChange={(event) => item.update({ link: event.target.value })}
+              onChange={(link) => item.update({ link })}
               error={item.errors['link']}
               hint={linkHint}
             />

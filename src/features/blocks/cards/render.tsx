@@ -98,8 +98,8 @@ function CardItem({ card, index, headingLevel }: { card: Card; index: number; he
   );
 }
 
-export function CardsBlock({ data, position }: BlockRendererProps<'cards'>) {
-  const id = headingId('cards', position);
+export function CardsBlock({ data, position, anchorId }: BlockRendererProps<'cards'>) {
+  const id = anchorId ?? headingId('cards', position);
   return (
     <Section labelledBy={id}>
       <SectionHeading id={id} title={data.title} intro={data.description} level={position === 0 ? 1 : 2} />

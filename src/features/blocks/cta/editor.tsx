@@ -7,6 +7,7 @@ import {
   sectionBackgroundNames,
 } from '../color-names';
 import type { BlockEditorProps } from '../editor-types';
+import { LinkField } from '../link-field';
 import { linkHint } from '../link-hint';
 import { blankHint } from '../blank-hint';
 import { ctaBackgrounds, ctaBlock, highlightBackgrounds, highlightTextColors, type CtaData } from './block';
@@ -114,14 +115,12 @@ export function CtaEditor({ value, onChange, errors, idPrefix }: BlockEditorProp
           error={errors['ctaButton.text'] ?? errors['ctaButton']}
           hint="The button shows when it has both a text and a link."
         />
-        <TextField
+        <LinkField
           id={`${idPrefix}-ctaButton-link`}
           label="Button link"
           value={value.ctaButton.link}
-          maxLength={2048}
-          spellCheck={false}
           placeholder="/contact"
-          onChange={(event) => setButton({ link: event.target.value })}
+          onChange={(link) => setButton({ link })}
           error={errors['ctaButton.link']}
           hint={linkHint}
         />

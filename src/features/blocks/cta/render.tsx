@@ -1,8 +1,8 @@
 import type { BlockRendererProps } from '../renderer-types';
 import { headingId } from '../section';
 
-export function CtaBlock({ data, position }: BlockRendererProps<'cta'>) {
-  const id = headingId('cta', position);
+export function CtaBlock({ data, position, anchorId }: BlockRendererProps<'cta'>) {
+  const id = anchorId ?? headingId('cta', position);
   const Heading = position === 0 ? 'h1' : 'h2';
   return (
     <section className={`px-5 py-16 sm:px-8 md:py-24 ${data.backgroundColor} dark:bg-abyss-900`} aria-labelledby={id}>

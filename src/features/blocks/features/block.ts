@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { defineBlock } from '../block-definition';
+import { blockIconSchema, storedIconName } from '../icons/icon-set';
 
 export const featureBackgrounds = ['bg-white', 'bg-gray-50', 'bg-teal-50', 'bg-blue-50'] as const;
 
 export const featureSchema = z.object({
-  icon: z.string().trim().max(16).default(''),
+  icon: blockIconSchema,
   title: z.string().trim().min(1, { message: 'Give the feature a title' }).max(200),
   description: z.string().trim().max(2000).default(''),
 });
@@ -25,10 +26,31 @@ export const featuresSchema = z.object({
 export type FeaturesData = z.output<typeof featuresSchema>;
 export type Feature = z.output<typeof featureSchema>;
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Icons used to be emoji of the editor's choosing. Stored data from then (old revisions and
+ * backups) shows each known emoji as its icon and any other one as the fallback icon.
+ */
+export function featuresFromStored(data: unknown): unknown {
+  if (!isRecord(data) || !Array.isArray(data['features'])) return data;
+  return {
+    ...data,
+    features: data['features'].map((feature: unknown) =>
+      isRecord(feature) && typeof feature['icon'] === 'string'
+        ? { ...feature, icon: storedIconName(feature['icon']) }
+        : feature,
+    ),
+  };
+}
+
 export const featuresBlock = defineBlock({
   type: 'features',
   label: 'Features',
-  description: 'A grid of short points, each with an emoji icon, title and description.',
+  description: 'A grid of short points, each with an icon, a title and a description.',
   schema: featuresSchema,
   defaults: { title: 'Key Features', subtitle: '', backgroundColor: 'bg-gray-50', columns: 3, features: [] },
+  fromStored: featuresFromStored,
 });

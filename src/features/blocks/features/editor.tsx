@@ -5,8 +5,9 @@ import type { BlockEditorProps } from '../editor-types';
 import { errorsUnder } from '../field-errors';
 import { ListField } from '../list-field';
 import { SectionIntroFields } from '../section-intro-fields';
+import { BlockIcon } from '../icons/block-icon';
+import { IconPicker } from '../icons/icon-picker';
 import { featureBackgrounds, featuresBlock, type Feature, type FeaturesData } from './block';
-import { IconField } from './icon-field';
 
 const columnChoices = [
   { value: 2, label: '2' },
@@ -62,14 +63,15 @@ export function FeaturesEditor({ value, onChange, errors, idPrefix }: BlockEdito
         errors={errorsUnder(errors, 'features')}
         getItemTitle={(feature) => feature.title}
         renderPreview={(feature) =>
-          feature.icon ? <span className="text-lg leading-none">{feature.icon}</span> : null
+          feature.icon ? (
+            <BlockIcon icon={feature.icon} className="size-5 text-lagoon-700 dark:text-lagoon-300" />
+          ) : null
         }
         renderItem={(feature, item) => (
           <div className="grid gap-3 sm:grid-cols-[auto_1fr]">
-            <IconField
+            <IconPicker
               id={`${item.idPrefix}-icon`}
-              label="Icon"
-              pickerLabel={`Choose an icon for feature ${item.index + 1}`}
+              name={`Icon of feature ${item.index + 1}`}
               value={feature.icon}
               onChange={(icon) => item.update({ icon })}
               error={item.errors['icon']}

@@ -1,10 +1,11 @@
+import { BlockIcon } from '../icons/block-icon';
 import type { BlockRendererProps } from '../renderer-types';
 import { headingId, Section, SectionHeading } from '../section';
 
 const columnClasses = { 2: 'sm:grid-cols-2', 3: 'sm:grid-cols-2 lg:grid-cols-3' } as const;
 
-export function FeaturesBlock({ data, position }: BlockRendererProps<'features'>) {
-  const id = headingId('features', position);
+export function FeaturesBlock({ data, position, anchorId }: BlockRendererProps<'features'>) {
+  const id = anchorId ?? headingId('features', position);
   // One level below the block's own heading (h1 when the block opens the page): no level skipped.
   const ItemHeading = position === 0 ? 'h2' : 'h3';
   return (
@@ -19,9 +20,9 @@ export function FeaturesBlock({ data, position }: BlockRendererProps<'features'>
             {feature.icon ? (
               <span
                 aria-hidden="true"
-                className="mb-4 inline-flex size-12 items-center justify-center rounded-xl bg-lagoon-50 text-2xl dark:bg-lagoon-950"
+                className="mb-4 inline-flex size-12 items-center justify-center rounded-xl bg-lagoon-50 text-lagoon-700 ring-1 ring-lagoon-100 dark:bg-lagoon-950 dark:text-lagoon-300 dark:ring-lagoon-900"
               >
-                {feature.icon}
+                <BlockIcon icon={feature.icon} className="size-6" />
               </span>
             ) : null}
             <ItemHeading className="font-display text-xl font-semibold text-stone-900 dark:text-stone-50">

@@ -8,6 +8,9 @@ export const galleryImageSchema = z.object({
   description: z.string().trim().max(1000).default(''),
 });
 
+/** The most images one gallery holds. */
+export const maxGalleryImages = 60;
+
 export const gallerySchema = z.object({
   title: z
     .string()
@@ -17,7 +20,7 @@ export const gallerySchema = z.object({
     .transform((v) => (v === '' ? 'Photo Gallery' : v)),
   description: z.string().trim().max(2000).default(''),
   columns: z.union([z.literal(2), z.literal(3), z.literal(4)]).default(3),
-  images: z.array(galleryImageSchema).max(60).default([]),
+  images: z.array(galleryImageSchema).max(maxGalleryImages).default([]),
 });
 
 export type GalleryData = z.output<typeof gallerySchema>;

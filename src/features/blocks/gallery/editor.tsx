@@ -5,7 +5,8 @@ import { errorsUnder } from '../field-errors';
 import { ImageField, Thumbnail } from '../image-field';
 import { ListField } from '../list-field';
 import { SectionIntroFields } from '../section-intro-fields';
-import { galleryBlock, type GalleryData, type GalleryImage } from './block';
+import { galleryBlock, maxGalleryImages, type GalleryData, type GalleryImage } from './block';
+import { GalleryImport } from './gallery-import';
 
 const columnChoices = [
   { value: 2, label: '2' },
@@ -54,47 +55,56 @@ export function GalleryEditor({ value, onChange, errors, idPrefix }: BlockEditor
         error={errors['columns']}
         hint="On large screens; small screens show fewer."
       />
-      <ListField
-        idPrefix={`${idPrefix}-images`}
-        label="Images"
-        itemNoun="image"
-        items={value.images}
-        onChange={(images) => set('images', images)}
-        createItem={newImage}
-        max={60}
-        errors={errorsUnder(errors, 'images')}
-        getItemTitle={(image) => image.title.trim() || fileNameOf(image.url.trim())}
-        renderPreview={(image) => (image.url.trim() ? <Thumbnail url={image.url} /> : null)}
-        renderItem={(image, item) => (
-          <div className="grid gap-3">
-            <ImageField
-              label="Image"
-              idPrefix={`${item.idPrefix}-url`}
-              value={image.url}
-              onChange={(url) => item.update({ url })}
-              error={item.errors['url']}
-            />
-            <TextField
-              id={`${item.idPrefix}-title`}
-              label="Title"
-              value={image.title}
-              maxLength={200}
-              onChange={(event) => item.update({ title: event.target.value })}
-              error={item.errors['title']}
-              hint="Shown under the image and in the viewer."
-            />
-            <TextAreaField
-              id={`${item.idPrefix}-description`}
-              label="Description"
-              rows={2}
-              value={image.description}
-              maxLength={1000}
-              onChange={(event) => item.update({ description: event.target.value })}
-              error={item.errors['description']}
-            />
-          </div>
+      <GalleryImport
+        idPrefix={`${idPrefix}-import`}
+        count={value.images.length}
+        onAdd={(urls) => set('images', [...value.images, ...urls.map((url) => ({ ...newImage(), url }))])}
+      >
+        {(addActions) => (
+          <ListField
+            idPrefix={`${idPrefix}-images`}
+            label="Images"
+            itemNoun="image"
+            items={value.images}
+            onChange={(images) => set('images', images)}
+            createItem={newImage}
+            max={maxGalleryImages}
+            addActions={addActions}
+            errors={errorsUnder(errors, 'images')}
+            getItemTitle={(image) => image.title.trim() || fileNameOf(image.url.trim())}
+            renderPreview={(image) => (image.url.trim() ? <Thumbnail url={image.url} /> : null)}
+            renderItem={(image, item) => (
+              <div className="grid gap-3">
+                <ImageField
+                  label="Image"
+                  idPrefix={`${item.idPrefix}-url`}
+                  value={image.url}
+                  onChange={(url) => item.update({ url })}
+                  error={item.errors['url']}
+                />
+                <TextField
+                  id={`${item.idPrefix}-title`}
+                  label="Title"
+                  value={image.title}
+                  maxLength={200}
+                  onChange={(event) => item.update({ title: event.target.value })}
+                  error={item.errors['title']}
+                  hint="Shown under the image and in the viewer."
+                />
+                <TextAreaField
+                  id={`${item.idPrefix}-description`}
+                  label="Description"
+                  rows={2}
+                  value={image.description}
+                  maxLength={1000}
+                  onChange={(event) => item.update({ description: event.target.value })}
+                  error={item.errors['description']}
+                />
+              </div>
+            )}
+          />
         )}
-      />
+      </GalleryImport>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { ArrowLeft, ArrowRight, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { BlockRenderProvider, Picture, type BlockRenderContext } from '../render-context';
 import { headingId, Section, SectionHeading } from '../section';
@@ -9,15 +10,20 @@ const columnClasses = {
   4: 'grid-cols-2 md:grid-cols-3 lg:grid-cols-4',
 } as const;
 
+const controlClass =
+  'inline-flex size-10 items-center justify-center rounded-full bg-white/10 hover:bg-white/20 focus-visible:outline-white';
+
 export interface GalleryViewProps {
   data: GalleryData;
   position: number;
+  /** The heading's id from the page (see BlockRendererProps.anchorId). */
+  anchorId?: string;
   context: BlockRenderContext;
 }
 
 /** The gallery grid and its lightbox: a native <dialog> (focus trap and Escape built in), arrows to move. */
-export function GalleryView({ data, position, context }: GalleryViewProps) {
-  const id = headingId('gallery', position);
+export function GalleryView({ data, position, anchorId, context }: GalleryViewProps) {
+  const id = anchorId ?? headingId('gallery', position);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [current, setCurrent] = useState<number | null>(null);
   const count = data.images.length;
@@ -93,47 +99,35 @@ export function GalleryView({ data, position, context }: GalleryViewProps) {
         {shown && current !== null ? (
           <div className="flex flex-col">
             <Picture
+              // A new element per image, so each one fades in rather than replacing the last in place.
+              key={current}
               src={shown.url}
               priority
               sizes="96vw"
-              className="max-h-[72vh] object-contain"
+              fit="contain"
+              className="max-h-[72vh]"
               frameClassName="bg-black"
             />
-            <div className="flex items-center gap-4 p-4">
-              <div className="min-w-0 flex-1">
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-3 p-4 sm:flex-nowrap sm:gap-x-4">
+              <div className="min-w-0 basis-full sm:flex-1 sm:basis-0">
                 <p className="font-semibold">{shown.title}</p>
                 {shown.description ? <p className="text-sm text-white/70">{shown.description}</p> : null}
               </div>
-              <span className="text-sm text-white/60" aria-live="polite">
+              <span className="mr-auto text-sm text-white/60 sm:mr-0" aria-live="polite">
                 {current + 1} / {count}
               </span>
               {count > 1 ? (
                 <>
-                  <button
-                    type="button"
-                    onClick={() => step(-1)}
-                    className="rounded-full bg-white/10 px-3 py-2 hover:bg-white/20"
-                    aria-label="Previous image"
-                  >
-                    ←
+                  <button type="button" onClick={() => step(-1)} className={controlClass} aria-label="Previous image">
+                    <ArrowLeft aria-hidden="true" className="size-4" />
                   </button>
-                  <button
-                    type="button"
-                    onClick={() => step(1)}
-                    className="rounded-full bg-white/10 px-3 py-2 hover:bg-white/20"
-                    aria-label="Next image"
-                  >
-                    →
+                  <button type="button" onClick={() => step(1)} className={controlClass} aria-label="Next image">
+                    <ArrowRight aria-hidden="true" className="size-4" />
                   </button>
                 </>
               ) : null}
-              <button
-                type="button"
-                onClick={close}
-                className="rounded-full bg-white/10 px-3 py-2 hover:bg-white/20"
-                aria-label="Close"
-              >
-                ✕
+              <button type="button" onClick={close} className={controlClass} aria-label="Close">
+                <X aria-hidden="true" className="size-4" />
               </button>
             </div>
           </div>

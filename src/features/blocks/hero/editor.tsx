@@ -2,6 +2,7 @@ import { ChoiceField } from '../../../shared/ui/choice-field';
 import { TextAreaField, TextField } from '../../../shared/ui/field';
 import type { BlockEditorProps } from '../editor-types';
 import { ImageField } from '../image-field';
+import { LinkField } from '../link-field';
 import { linkHint } from '../link-hint';
 import { blankHint } from '../blank-hint';
 import { heroBlock, type HeroData } from './block';
@@ -44,14 +45,12 @@ export function HeroEditor({ value, onChange, errors, idPrefix }: BlockEditorPro
         error={errors['ctaText']}
         hint="The button shows when it has both a text and a link."
       />
-      <TextField
+      <LinkField
         id={`${idPrefix}-ctaLink`}
         label="Button link"
         value={value.ctaLink}
-        maxLength={2048}
         placeholder="/introduction-to-cenote-diving"
-        spellCheck={false}
-        onChange={(event) => set('ctaLink', event.target.value)}
+        onChange={(ctaLink) => set('ctaLink', ctaLink)}
         error={errors['ctaLink']}
         hint={linkHint}
       />

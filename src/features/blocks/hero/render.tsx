@@ -1,7 +1,7 @@
 import { Picture } from '../render-context';
 import type { BlockRendererProps } from '../renderer-types';
 
-export function HeroBlock({ data, position }: BlockRendererProps<'hero'>) {
+export function HeroBlock({ data, position, anchorId }: BlockRendererProps<'hero'>) {
   const dark = data.overlay === 'dark';
   const Title = position === 0 ? 'h1' : 'h2';
   return (
@@ -28,7 +28,10 @@ export function HeroBlock({ data, position }: BlockRendererProps<'hero'>) {
         }`}
       />
       <div className="mx-auto w-full max-w-6xl px-5 pt-24 pb-12 sm:px-8 md:pb-16">
-        <Title className="max-w-3xl font-display text-[2.1rem] leading-[1.08] font-semibold tracking-tight text-balance sm:text-5xl lg:text-6xl">
+        <Title
+          id={anchorId}
+          className="max-w-3xl font-display text-[2.1rem] leading-[1.08] font-semibold tracking-tight text-balance sm:text-5xl lg:text-6xl"
+        >
           {data.title}
         </Title>
         {data.subtitle ? (

@@ -3,8 +3,13 @@ import { Picture } from '../render-context';
 import type { BlockRendererProps } from '../renderer-types';
 import { headingId, Section } from '../section';
 
-export function TextBlock({ data, position }: BlockRendererProps<'text'>) {
-  const id = headingId('text', position);
+/**
+ * Every layout puts the text on the same left edge as the other blocks (the wide container's): a
+ * text-only section keeps the reading measure but no longer centres it, so a page that alternates
+ * text with and without images reads down one straight line.
+ */
+export function TextBlock({ data, position, anchorId }: BlockRendererProps<'text'>) {
+  const id = anchorId ?? headingId('text', position);
   const html = sanitizeRichText(data.content);
   const Heading = position === 0 ? 'h1' : 'h2';
   const heading = (
@@ -18,9 +23,11 @@ export function TextBlock({ data, position }: BlockRendererProps<'text'>) {
   const body = <div className="prose-cenote mt-6" dangerouslySetInnerHTML={{ __html: html }} />;
   if (!data.image) {
     return (
-      <Section width="narrow" labelledBy={id}>
-        {heading}
-        {body}
+      <Section labelledBy={id}>
+        <div className="max-w-3xl">
+          {heading}
+          {body}
+        </div>
       </Section>
     );
   }
@@ -34,11 +41,13 @@ export function TextBlock({ data, position }: BlockRendererProps<'text'>) {
   );
   if (data.imagePosition === 'top' || data.imagePosition === 'bottom') {
     return (
-      <Section width="narrow" labelledBy={id}>
-        {data.imagePosition === 'top' ? <div className="mb-10">{picture}</div> : null}
-        {heading}
-        {body}
-        {data.imagePosition === 'bottom' ? <div className="mt-10">{picture}</div> : null}
+      <Section labelledBy={id}>
+        <div className="max-w-3xl">
+          {data.imagePosition === 'top' ? <div className="mb-10">{picture}</div> : null}
+          {heading}
+          {body}
+          {data.imagePosition === 'bottom' ? <div className="mt-10">{picture}</div> : null}
+        </div>
       </Section>
     );
   }

@@ -17,6 +17,8 @@ import { useEffect, useMemo, useState, type KeyboardEvent, type ReactNode } from
 import { isSafeLink } from '../../../shared/lib/links';
 import { Button } from '../../../shared/ui/button';
 import { inputClass } from '../../../shared/ui/field';
+import { PageLinkInput } from '../link-field';
+import { usePageLinkSearch, type PageLinkOption } from '../page-link-search';
 import { checkLinkUrl, linkUrlHelp } from './link-url';
 
 /**
@@ -124,7 +126,7 @@ export function RichTextEditor({ label, idPrefix, value, onChange, error, hint }
         {label}
       </div>
       <div
-        className={`overflow-hidden rounded-lg border bg-white shadow-xs focus-within:border-lagoon-500 focus-within:ring-2 focus-within:ring-lagoon-200 dark:bg-abyss-900 dark:focus-within:ring-lagoon-800 ${
+        className={`rounded-lg border bg-white shadow-xs focus-within:border-lagoon-500 focus-within:ring-2 focus-within:ring-lagoon-200 dark:bg-abyss-900 dark:focus-within:ring-lagoon-800 ${
           error ? 'border-red-600' : 'border-stone-300 dark:border-white/15'
         }`}
       >
@@ -134,12 +136,15 @@ export function RichTextEditor({ label, idPrefix, value, onChange, error, hint }
             idPrefix={idPrefix}
             initial={String(editor.getAttributes('link')['href'] ?? '')}
             hasLink={editor.isActive('link')}
-            onApply={(href) => {
+            onApply={(href, pageTitle) => {
               if (editor.state.selection.empty && !editor.isActive('link')) {
+                // Nothing selected: the link's words are the chosen page's title (or the address),
+                // and typing on after them is plain text again.
                 editor
                   .chain()
                   .focus()
-                  .insertContent({ type: 'text', text: href, marks: [{ type: 'link', attrs: { href } }] })
+                  .insertContent({ type: 'text', text: pageTitle ?? href, marks: [{ type: 'link', attrs: { href } }] })
+                  .unsetMark('link')
                   .run();
               } else {
                 editor.chain().focus().extendMarkRange('link').setLink({ href }).run();
@@ -312,7 +317,7 @@ function Toolbar({
       aria-label={`${label} formatting`}
       aria-controls={editor ? editorId : undefined}
       onKeyDown={onKeyDown}
-      className="flex flex-wrap items-center gap-0.5 border-b border-stone-200 bg-stone-50 px-1 py-1 dark:border-white/10 dark:bg-abyss-800"
+      className="flex flex-wrap items-center gap-0.5 rounded-t-[7px] border-b border-stone-200 bg-stone-50 px-1 py-1 dark:border-white/10 dark:bg-abyss-800"
     >
       {tools.map((tool, index) => {
         const Icon = tool.icon;
@@ -354,16 +359,19 @@ function LinkForm({
   idPrefix: string;
   initial: string;
   hasLink: boolean;
-  onApply: (href: string) => void;
+  /** `pageTitle`: the page chosen from the list, when the address is still its path. */
+  onApply: (href: string, pageTitle?: string) => void;
   onRemove: () => void;
   onCancel: () => void;
 }) {
   const [url, setUrl] = useState(initial);
+  const [picked, setPicked] = useState<PageLinkOption | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const searchesPages = usePageLinkSearch() !== null;
   const inputId = `${idPrefix}-link-url`;
   const apply = () => {
     const result = checkLinkUrl(url);
-    if (result.ok) onApply(result.href);
+    if (result.ok) onApply(result.href, picked?.path === result.href ? picked.title : undefined);
     else setProblem(result.error);
   };
   return (
@@ -381,29 +389,21 @@ function LinkForm({
         <label htmlFor={inputId} className="mb-1 block text-xs font-medium text-stone-700 dark:text-stone-300">
           Link address
         </label>
-        <input
+        <PageLinkInput
           id={inputId}
-          type="text"
-          inputMode="url"
-          autoComplete="off"
-          spellCheck={false}
           // The prompt opens on request, so moving focus into it is expected.
           autoFocus
           value={url}
           placeholder="/safety-guidelines"
-          onChange={(event) => {
-            setUrl(event.target.value);
+          onChange={(next) => {
+            setUrl(next);
             setProblem(null);
           }}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              event.preventDefault();
-              apply();
-            }
-          }}
+          onEnter={apply}
+          onPagePicked={setPicked}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${inputId}-error` : `${inputId}-hint`}
-          className={`${inputClass} py-1.5 font-mono`}
+          inputClassName={`${inputClass} py-1.5 font-mono`}
         />
       </div>
       <div className="flex gap-1.5">
@@ -425,6 +425,7 @@ function LinkForm({
         </p>
       ) : (
         <p id={`${inputId}-hint`} className="w-full text-xs text-stone-500 dark:text-stone-400">
+          {searchesPages ? 'Type a page title to pick a page. ' : null}
           {linkUrlHelp}
         </p>
       )}

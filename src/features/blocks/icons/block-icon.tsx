@@ -1,0 +1,110 @@
+import {
+  Ban,
+  Bubbles,
+  Camera,
+  CloudFog,
+  Compass,
+  Construction,
+  Cylinder,
+  Droplet,
+  Fish,
+  FlaskConical,
+  Flashlight,
+  Flower,
+  Fuel,
+  Gauge,
+  Gem,
+  GraduationCap,
+  Hand,
+  Handshake,
+  House,
+  Landmark,
+  Layers,
+  Leaf,
+  LifeBuoy,
+  Lightbulb,
+  Map as MapIcon,
+  MapPin,
+  Moon,
+  Mountain,
+  PawPrint,
+  Scale,
+  Shell,
+  Shrimp,
+  Sparkles,
+  Spool,
+  Sun,
+  Thermometer,
+  Trash2,
+  Trees,
+  TriangleAlert,
+  Turtle,
+  Waves,
+  WavesArrowDown,
+  WavesLadder,
+  Wind,
+  type LucideIcon,
+} from 'lucide-react';
+import { storedIconName, type BlockIconName } from './icon-set';
+
+/**
+ * One component per icon name, imported by name so the bundles carry only these icons (the
+ * record's type makes a name without a component, or a stray one, a type error).
+ */
+export const blockIconComponents: Record<BlockIconName, LucideIcon> = {
+  waves: Waves,
+  'waves-arrow-down': WavesArrowDown,
+  droplet: Droplet,
+  thermometer: Thermometer,
+  sun: Sun,
+  moon: Moon,
+  'cloud-fog': CloudFog,
+  wind: Wind,
+  gem: Gem,
+  bubbles: Bubbles,
+  flashlight: Flashlight,
+  lightbulb: Lightbulb,
+  sparkles: Sparkles,
+  fish: Fish,
+  shrimp: Shrimp,
+  turtle: Turtle,
+  'paw-print': PawPrint,
+  shell: Shell,
+  leaf: Leaf,
+  trees: Trees,
+  flower: Flower,
+  'waves-ladder': WavesLadder,
+  compass: Compass,
+  spool: Spool,
+  gauge: Gauge,
+  scale: Scale,
+  fuel: Fuel,
+  handshake: Handshake,
+  'graduation-cap': GraduationCap,
+  'life-buoy': LifeBuoy,
+  'triangle-alert': TriangleAlert,
+  ban: Ban,
+  camera: Camera,
+  map: MapIcon,
+  'map-pin': MapPin,
+  mountain: Mountain,
+  layers: Layers,
+  cylinder: Cylinder,
+  landmark: Landmark,
+  house: House,
+  construction: Construction,
+  hand: Hand,
+  'trash-2': Trash2,
+  'flask-conical': FlaskConical,
+};
+
+/**
+ * A decorative icon (the text beside it carries the meaning, so it is hidden from assistive
+ * technology). Takes whatever is stored: a name, or an old emoji, which shows as its icon.
+ */
+export function BlockIcon({ icon, className = 'size-6' }: { icon: string; className?: string }) {
+  const name = storedIconName(icon);
+  if (name === '') return null;
+  const Icon = blockIconComponents[name];
+  return <Icon aria-hidden="true" focusable="false" className={className} strokeWidth={1.75} />;
+}
