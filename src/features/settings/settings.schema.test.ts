@@ -56,9 +56,9 @@ describe('performanceSettingsInputSchema', () => {
       image_quality: 85,
       page_weight_budget_kb: 1500,
     });
-    expect(
-      performanceSettingsInputSchema.parse({ ...flags, page_weight_budget_kb: 50 }).page_weight_budget_kb,
-    ).toBe(100);
+    expect(performanceSettingsInputSchema.parse({ ...flags, page_weight_budget_kb: 50 }).page_weight_budget_kb).toBe(
+      100,
+    );
     expect(
       performanceSettingsInputSchema.parse({ ...flags, page_weight_budget_kb: '25000' }).page_weight_budget_kb,
     ).toBe(20000);
