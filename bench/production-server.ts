@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { openSync, closeSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { productionNodeFlags } from '../src/server/node-flags';
@@ -18,6 +19,8 @@ async function run(command: string, args: string[]): Promise<void> {
 export interface ProductionServer {
   base: string;
   process: ChildProcess;
+  /** How many lines the server has logged so far (production JSON lines, info level by default). */
+  logLineCount(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -27,11 +30,16 @@ export async function buildAndStart(env: Record<string, string> = {}): Promise<P
   const dataDir = await mkdtemp(path.join(tmpdir(), 'cenote-bench-'));
   const port = 41_900 + Math.floor(Math.random() * 90);
   const base = `http://127.0.0.1:${port}`;
+  // Logged as production logs (info level, one JSON line per request), into a file: what that costs
+  // is part of what is measured.
+  const logFile = path.join(dataDir, 'server.log');
+  const logFd = openSync(logFile, 'w');
   const child = spawn(process.execPath, [...productionNodeFlags, 'dist/server/main.js'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', logFd, 'inherit'],
   });
+  closeSync(logFd);
   const started = Date.now();
   for (;;) {
     const ok = await fetch(`${base}/api/health`).then(
@@ -39,13 +47,17 @@ export async function buildAndStart(env: Record<string, string> = {}): Promise<P
       () => false,
     );
     if (ok) break;
-    if (child.exitCode !== null) throw new Error('the server exited during start');
+    if (child.exitCode !== null) throw new Error(`the server exited during start:\n${await readFile(logFile, 'utf8')}`);
     if (Date.now() - started > 180_000) throw new Error('server did not become healthy');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
     base,
     process: child,
+    async logLineCount() {
+      const text = await readFile(logFile, 'utf8');
+      return text.split('\n').length - 1;
+    },
     async stop() {
       child.kill('SIGTERM');
       if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));

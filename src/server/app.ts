@@ -49,7 +49,9 @@ import { registerOpenApi } from './plugins/openapi.server';
 import { registerSessions } from './plugins/session.server';
 import { registerApiTokenAuth } from './plugins/api-token-auth.server';
 import { registerWriteRateLimits } from './plugins/write-rate-limits.server';
-import { loggingFor } from './logger.server';
+import { answeredRequestLogger, loggingFor, usesReadableLogs } from './logger.server';
+import { serverWithCacheHitPath } from './http-server.server';
+import { createCacheHitResponder } from '../features/page-cache/cache-hit-path.server';
 
 export interface Readiness {
   ready: boolean;
@@ -95,7 +97,9 @@ export interface BuildOptions {
  * it get 503 until `app.readiness.promise` resolves.
  */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const httpServer = serverWithCacheHitPath();
   const app = Fastify({
+    serverFactory: httpServer.factory,
     // A caller's own logger (tests capture lines) replaces the one for this terminal or pipe.
     ...(options.logger === undefined ? await loggingFor(config) : { logger: options.logger }),
     bodyLimit: 1024 * 1024,
@@ -232,6 +236,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(publishChecksRoutes);
   await appShellRoutes(app);
   await siteRoutes(app);
+  // Cached pages for anonymous visitors skip the pipeline above (its hooks run once per page, on
+  // the response whose headers the cache keeps): see features/page-cache/cache-hit-path.server.ts.
+  httpServer.attach(
+    createCacheHitResponder(
+      app,
+      answeredRequestLogger(app.log, options.logger === undefined && usesReadableLogs(config)),
+    ),
+  );
 
   readiness.promise = prepareContentStore(app, database).then(
     ({ setupUrl }) => {

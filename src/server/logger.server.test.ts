@@ -15,9 +15,28 @@ describe('log output', () => {
     expect(usesReadableLogs({ env: 'development' }, fakeStdout(false))).toBe(false);
   });
 
-  it('keeps JSON lines (no stream of its own) when stdout is not a terminal', async () => {
+  it('keeps JSON lines (no stream of its own) when stdout is not a terminal, one per request', async () => {
     const options = await loggingFor({ env: 'development', logLevel: 'info' }, fakeStdout(false));
-    expect(options).toEqual({ logger: { level: 'info', redact: logRedaction } });
+    expect(options.logger).toEqual({ level: 'info', redact: logRedaction });
+    const lines: string[] = [];
+    const app = Fastify({
+      ...options,
+      logger: { level: 'info', redact: logRedaction, stream: { write: (line: string) => void lines.push(line) } },
+    });
+    app.get('/hello', async () => ({ ok: true }));
+    await app.inject({ method: 'GET', url: '/hello?x=1', headers: { cookie: 'ca_session=secret' } });
+    await app.close();
+    const requestLines = lines
+      .map((line) => JSON.parse(line) as { msg: string; req?: { headers?: unknown } })
+      .filter((line) => line.msg.startsWith('request') || line.msg.startsWith('incoming'));
+    expect(requestLines).toHaveLength(1);
+    expect(requestLines[0]).toMatchObject({
+      msg: 'request completed',
+      req: { method: 'GET', url: '/hello?x=1' },
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number),
+    });
+    expect(lines.join('')).not.toContain('secret');
   });
 
   it('writes one readable line per message and per request on a terminal', async () => {

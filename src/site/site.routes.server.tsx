@@ -109,6 +109,18 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
     wildcard: true,
   });
 
+  /**
+   * A cached page's first response through the whole pipeline lends its headers (security headers
+   * included, which hooks add as it is sent) to the cache-hit path. Registered before the routes,
+   * after the security headers' hook: it sees the headers as they go out.
+   */
+  const cachedPathOf = new WeakMap<FastifyRequest, string>();
+  app.addHook('onSend', async (request, reply, payload) => {
+    const path = cachedPathOf.get(request);
+    if (path !== undefined && reply.statusCode === 200) app.pageCache.rememberHeaders(path, reply.getHeaders());
+    return payload;
+  });
+
   /** Renders a page to a complete HTML document (no sending: the caller decides about caching). */
   async function renderHtml(options: RenderOptions): Promise<string> {
     const { chrome, seo } = await app.siteState.getChrome();
@@ -213,8 +225,16 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
     const useCache = request.viewer === null && settings.enable_caching;
     const now = () => app.clock.now().getTime();
     const coding = negotiateEncoding(request.headers['accept-encoding']);
-    const sendEntry = (entry: CachedPage, cacheState: 'HIT' | 'MISS') =>
-      sendHtml(request, reply, { status: 200, coding, page: entry.variants[coding], revalidate: true, cacheState });
+    const sendEntry = (entry: CachedPage, cacheState: 'HIT' | 'MISS') => {
+      if (!entry.wire) cachedPathOf.set(request, path);
+      return sendHtml(request, reply, {
+        status: 200,
+        coding,
+        page: entry.variants[coding],
+        revalidate: true,
+        cacheState,
+      });
+    };
     // The cache duration drives this server's cache only: browsers revalidate every time (decision 43).
     if (useCache) {
       const hit = app.pageCache.get(path, settings.cache_duration * 1000, now());

@@ -1,5 +1,3 @@
-import { request as httpRequest } from 'node:http';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentBlocks } from '../../src/features/blocks/blocks.table';
@@ -7,6 +5,7 @@ import { etagOf } from '../../src/features/page-cache/page-cache.server';
 import { pages } from '../../src/features/pages/pages.table';
 import { startTestApp, type TestApp } from '../helpers/build-app';
 import { signedInClient, TestClock, type ApiClient } from '../helpers/auth';
+import { rawGet as rawGetUrl, type RawResponse } from '../helpers/raw-http';
 
 /**
  * Decision 43: HTML is `Cache-Control: no-cache` with a strong ETag (304 on a matching
@@ -27,51 +26,9 @@ afterAll(async () => {
   await server.close();
 });
 
-interface RawResponse {
-  status: number;
-  headers: Record<string, string | undefined>;
-  /** The bytes as they came over the wire (fetch would decompress them). */
-  body: Buffer;
-  /** The body decoded by its Content-Encoding. */
-  text: string;
-}
-
-/** A GET (or HEAD) that leaves the body as sent, and sends exactly the headers given. */
+/** A GET (or HEAD) of a path on this file's server, body left as sent. */
 function rawGet(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(`${server.url}${path}`, { method, headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        const body = Buffer.concat(chunks);
-        const single = (name: string) => {
-          const value = response.headers[name];
-          return Array.isArray(value) ? value.join(', ') : value;
-        };
-        const encoding = single('content-encoding');
-        try {
-          // HEAD and 304 responses have no body to decode.
-          const decoded =
-            body.length > 0 && encoding === 'br'
-              ? brotliDecompressSync(body)
-              : body.length > 0 && encoding === 'gzip'
-                ? gunzipSync(body)
-                : body;
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: Object.fromEntries(Object.keys(response.headers).map((name) => [name, single(name)])),
-            body,
-            text: decoded.toString(),
-          });
-        } catch (error) {
-          reject(error instanceof Error ? error : new Error(String(error)));
-        }
-      });
-      response.on('error', reject);
-    });
-    request.on('error', reject);
-    request.end();
-  });
+  return rawGetUrl(`${server.url}${path}`, headers, method);
 }
 
 async function savePerformance(changes: Record<string, unknown>) {

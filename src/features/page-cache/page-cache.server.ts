@@ -17,6 +17,58 @@ export interface CachedPage {
   storedAt: number;
   /** Bytes this entry holds, for the LRU bound. */
   size: number;
+  /**
+   * The complete responses for the cache-hit path, header lists included; built from the headers
+   * the full request pipeline sent for this page, so both paths answer alike.
+   */
+  wire?: Record<ContentCoding, WireResponse>;
+}
+
+/** One coding of a cached page as it goes on the socket: flat [name, value, …] header lists. */
+export interface WireResponse {
+  ok: string[];
+  notModified: string[];
+  body: Buffer;
+  etag: string;
+}
+
+/** Headers that belong to one response (or to the connection), never to the cached page. */
+const perResponseHeaders = new Set([
+  'etag',
+  'content-encoding',
+  'content-length',
+  'x-cache',
+  'set-cookie',
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+]);
+
+/**
+ * The responses a cache hit sends, from the headers the full pipeline gave one response for this
+ * page (security headers, content type, caching policy): a 200 and a 304 for each coding.
+ */
+export function wireResponses(
+  page: Pick<CachedPage, 'variants'>,
+  sentHeaders: Record<string, unknown>,
+): Record<ContentCoding, WireResponse> {
+  const shared: string[] = [];
+  for (const [name, value] of Object.entries(sentHeaders)) {
+    if (value === undefined || perResponseHeaders.has(name.toLowerCase())) continue;
+    for (const one of Array.isArray(value) ? value : [value]) shared.push(name.toLowerCase(), String(one));
+  }
+  const wireFor = (coding: ContentCoding): WireResponse => {
+    const { body, etag } = page.variants[coding];
+    const encoding = coding === 'identity' ? [] : ['content-encoding', coding];
+    return {
+      ok: [...shared, 'etag', etag, ...encoding, 'x-cache', 'HIT', 'content-length', String(body.length)],
+      notModified: [...shared, 'etag', etag, 'x-cache', 'HIT'],
+      body,
+      etag,
+    };
+  };
+  return { br: wireFor('br'), gzip: wireFor('gzip'), identity: wireFor('identity') };
 }
 
 export function etagOf(body: Buffer | string): string {
@@ -113,6 +165,17 @@ export class PageCache {
       if (this.bytes <= this.maxBytes) break;
       this.delete(oldest);
     }
+  }
+
+  /** The ready-to-send responses for a path, when its entry is fresh and they were built. */
+  getWire(path: string, maxAgeMs: number, now: number): Record<ContentCoding, WireResponse> | undefined {
+    return this.get(path, maxAgeMs, now)?.wire;
+  }
+
+  /** Builds the cache-hit responses of a path's entry from the headers one full response sent. */
+  rememberHeaders(path: string, sentHeaders: Record<string, unknown>): void {
+    const entry = this.entries.get(path);
+    if (entry && !entry.wire) entry.wire = wireResponses(entry, sentHeaders);
   }
 
   delete(path: string): void {

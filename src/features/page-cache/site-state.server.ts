@@ -12,6 +12,8 @@ type Policy = Awaited<ReturnType<typeof loadImagePolicy>>;
 export class SiteState {
   private chrome: Promise<Chrome> | undefined;
   private policy: Promise<Policy> | undefined;
+  /** The policy once read, for callers that cannot wait (the cache-hit path); undefined until then. */
+  private settledPolicy: Policy | undefined;
   private year = new Date().getFullYear();
 
   constructor(private readonly db: Database) {}
@@ -30,17 +32,32 @@ export class SiteState {
   }
 
   getPolicy(): Promise<Policy> {
-    this.policy ??= loadImagePolicy(this.db).catch((error: unknown) => {
-      this.policy = undefined;
-      throw error;
-    });
-    return this.policy;
+    if (this.policy) return this.policy;
+    const loading = loadImagePolicy(this.db).then(
+      (policy) => {
+        // An invalidation while this read ran made it stale: only the newest read settles.
+        if (this.policy === loading) this.settledPolicy = policy;
+        return policy;
+      },
+      (error: unknown) => {
+        if (this.policy === loading) this.policy = undefined;
+        throw error;
+      },
+    );
+    this.policy = loading;
+    return loading;
+  }
+
+  /** The performance settings as last read, without waiting; undefined while none is current. */
+  currentPolicy(): Policy | undefined {
+    return this.settledPolicy;
   }
 
   invalidate(change: ContentChange): void {
     if (change.scope === 'site') {
       this.chrome = undefined;
       this.policy = undefined;
+      this.settledPolicy = undefined;
     }
   }
 }
