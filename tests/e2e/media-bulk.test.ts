@@ -116,7 +116,8 @@ describe('bulk work in the media library', () => {
     expect(await selectB.isChecked()).toBe(true);
     // Once something is selected every checkbox shows, not only on hover.
     const spare = page.getByRole('checkbox', { name: 'Select cenote-spare.jpg' });
-    expect(await spare.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+    // (It fades in: measured once the transition has run.)
+    await expect.poll(() => spare.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
     await toastsGone(page);
     expect(await seriousA11yViolations(page)).toEqual([]);
 
