@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const postgresUrl = process.env['TEST_DATABASE_URL'];
@@ -20,6 +21,11 @@ const apiProject = (driver: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one worker on the 2-core CI machines,
+    // where the API files (mostly waiting on the database and the network) run well two at a time
+    // (a full run took 58 minutes with one worker, 25 with two). The browser and process files
+    // still run one at a time (fileParallelism below).
+    maxWorkers: Math.max(2, availableParallelism()),
     globalSetup: ['tests/setup/global-setup.ts'],
     setupFiles: ['tests/setup/fail-on-console-error.ts'],
     projects: [
