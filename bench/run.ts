@@ -12,7 +12,7 @@ import autocannon from 'autocannon';
 import { measurePagesList, printPagesList } from './pages-list';
 import { buildAndStart, root, signIn } from './production-server';
 import { measurePublishLatency } from './publish-latency';
-import { nginxInstalled, startNginx, startPlainFastify, type BaselineServer } from './baselines/servers';
+import { cpuSeconds, nginxInstalled, startNginx, startPlainFastify, type BaselineServer } from './baselines/servers';
 import { hasWrk, loadTest } from './load';
 
 interface CachedRun {
@@ -28,6 +28,11 @@ interface CachedRun {
   client: 'wrk' | 'autocannon';
   /** Requests the cached runs answered (for the log lines per request). */
   total: number;
+  /**
+   * Server CPU time per request, in microseconds. On a 2-core machine the load generator shares the
+   * cores, so throughput also measures the client; this is what each server itself spent.
+   */
+  cpuPerRequestUs: { plainFastify: number; nginx: number | undefined; cached: number };
 }
 
 /** Runs one after another: two load runs at once would share the machine's cores. */
@@ -124,13 +129,21 @@ try {
     { coding: 'identity', headers: {} },
     { coding: 'gzip, deflate, br', headers: { 'accept-encoding': 'gzip, deflate, br' } },
   ];
+  /** A load run, with the CPU time the serving processes used per request answered. */
+  const measured = async (url: string, pids: number[], headers: Record<string, string>) => {
+    const cpuBefore = await cpuSeconds(pids);
+    const result = await loadTest({ url, seconds, connections: cachedConnections, headers });
+    const cpuMicroseconds = ((await cpuSeconds(pids)) - cpuBefore) * 1e6;
+    return { ...result, cpuPerRequestUs: Math.round((cpuMicroseconds / Math.max(1, result.total)) * 10) / 10 };
+  };
   for (const page of benchPages) {
     for (const { coding, headers } of codings) {
-      const load = (url: string) => loadTest({ url, seconds, connections: cachedConnections, headers });
       const [fastify, ...others] = await sequential(
-        baselines.map((baseline) => () => load(`${baseline.base}${page.urlPath}`)),
+        baselines.map(
+          (baseline) => async () => measured(`${baseline.base}${page.urlPath}`, await baseline.pids(), headers),
+        ),
       );
-      const ours = await load(`${base}${page.urlPath}`);
+      const ours = await measured(`${base}${page.urlPath}`, [server.process.pid!], headers);
       cachedRuns.push({
         page: page.urlPath,
         coding,
@@ -142,6 +155,11 @@ try {
         ratio: Number((ours.requestsPerSecond / fastify!.requestsPerSecond).toFixed(3)),
         client: ours.client,
         total: ours.total,
+        cpuPerRequestUs: {
+          plainFastify: fastify!.cpuPerRequestUs,
+          nginx: others[0]?.cpuPerRequestUs,
+          cached: ours.cpuPerRequestUs,
+        },
       });
     }
   }
@@ -295,7 +313,8 @@ try {
       'ours'.padStart(9) +
       'p99 ms'.padStart(8) +
       'ratio'.padStart(8) +
-      '  >= 0.85',
+      '  >= 0.85' +
+      '   CPU µs/req: Fastify / nginx / ours',
   );
   for (const run of cachedRuns) {
     console.log(
@@ -306,7 +325,8 @@ try {
         String(run.cached).padStart(9) +
         String(run.cachedP99).padStart(8) +
         String(run.ratio).padStart(8) +
-        (run.ratio >= 0.85 ? '  yes' : '  NO') +
+        (run.ratio >= 0.85 ? '  yes' : '  NO ') +
+        `      ${run.cpuPerRequestUs.plainFastify} / ${run.cpuPerRequestUs.nginx ?? '-'} / ${run.cpuPerRequestUs.cached}` +
         (run.errors > 0 ? `  (${run.errors} errors)` : ''),
     );
   }

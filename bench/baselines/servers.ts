@@ -3,7 +3,7 @@
  * (always) and nginx serving the same files with gzip_static (when `nginx` is installed).
  */
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -15,8 +15,30 @@ const root = path.resolve(import.meta.dirname, '..', '..');
 export interface BaselineServer {
   name: string;
   base: string;
+  /** The serving processes (for their CPU time). */
+  pids(): Promise<number[]>;
   stop(): Promise<void>;
 }
+
+/** A process and its direct children (nginx's master and its worker). */
+export async function withChildren(pid: number): Promise<number[]> {
+  const children = await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '');
+  return [pid, ...children.split(/\s+/).filter(Boolean).map(Number)];
+}
+
+/** CPU seconds (user + system) the processes have used so far. */
+export async function cpuSeconds(pids: number[]): Promise<number> {
+  let ticks = 0;
+  for (const pid of pids) {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    // Fields after the command name (which may hold spaces) start at ")": utime is the 14th field, stime the 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticks += Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+  }
+  return ticks / clockTicksPerSecond;
+}
+// USER_HZ is 100 on Linux on every architecture we run on.
+const clockTicksPerSecond = 100;
 
 /** A page to serve: its URL path and its HTML as the server under test sends it. */
 export interface BaselinePage {
@@ -58,19 +80,18 @@ export async function startPlainFastify(pages: BaselinePage[], port: number): Pr
     await writeFile(file, page.html);
     args.push(`${page.urlPath}=${file}`);
   }
+  // tsx as a loader in this process (its CLI would run the server in a child): the pid is the server's.
   const child = spawn(
     process.execPath,
-    [
-      path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
-      'bench/baselines/plain-fastify.ts',
-      String(port),
-      ...args,
-    ],
-    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+    ['--import', 'tsx', 'bench/baselines/plain-fastify.ts', String(port), ...args],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
   );
   const base = `http://127.0.0.1:${port}`;
   await waitUntilAnswering(`${base}${pages[0]!.urlPath}`, child);
-  return { name: 'plain Fastify', base, stop: stopper(child, dir) };
+  return { name: 'plain Fastify', base, pids: async () => [child.pid!], stop: stopper(child, dir) };
 }
 
 export async function nginxInstalled(): Promise<boolean> {
@@ -124,5 +145,5 @@ http {
   const child = spawn('nginx', ['-c', config, '-p', dir], { stdio: ['ignore', 'ignore', 'inherit'] });
   const base = `http://127.0.0.1:${port}`;
   await waitUntilAnswering(`${base}${pages[0]!.urlPath}`, child);
-  return { name: 'nginx', base, stop: stopper(child, dir) };
+  return { name: 'nginx', base, pids: () => withChildren(child.pid!), stop: stopper(child, dir) };
 }

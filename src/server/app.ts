@@ -49,7 +49,8 @@ import { registerOpenApi } from './plugins/openapi.server';
 import { registerSessions } from './plugins/session.server';
 import { registerApiTokenAuth } from './plugins/api-token-auth.server';
 import { registerWriteRateLimits } from './plugins/write-rate-limits.server';
-import { answeredRequestLogger, loggingFor, usesReadableLogs } from './logger.server';
+import { loggingFor, usesReadableLogs } from './logger.server';
+import { cacheHitLogFor } from '../features/page-cache/cache-hit-log.server';
 import { serverWithCacheHitPath } from './http-server.server';
 import { createCacheHitResponder } from '../features/page-cache/cache-hit-path.server';
 
@@ -238,12 +239,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await siteRoutes(app);
   // Cached pages for anonymous visitors skip the pipeline above (its hooks run once per page, on
   // the response whose headers the cache keeps): see features/page-cache/cache-hit-path.server.ts.
-  httpServer.attach(
-    createCacheHitResponder(
-      app,
-      answeredRequestLogger(app.log, options.logger === undefined && usesReadableLogs(config)),
-    ),
-  );
+  const hitLog = cacheHitLogFor(app.log, {
+    setting: config.logCacheHits,
+    readable: options.logger === undefined && usesReadableLogs(config),
+  });
+  httpServer.attach(createCacheHitResponder(app, hitLog));
+  app.addHook('onClose', async () => hitLog?.close());
 
   readiness.promise = prepareContentStore(app, database).then(
     ({ setupUrl }) => {

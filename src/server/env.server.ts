@@ -33,6 +33,8 @@ export const envSchema = z
     ADMIN_EMAIL: z.email({ message: 'must be an e-mail address' }).optional(),
     ADMIN_PASSWORD: z.string().min(6, { message: 'must be at least 6 characters' }).max(1024).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // Cache hits answered before Fastify: a line each, or a summary every 10 s (ADR 036).
+    LOG_CACHE_HITS: z.enum(['each', 'summary']).optional(),
     SEED: booleanFlag.default(true),
     WRITE_LIMIT_PER_SESSION: z.coerce.number().int().min(1).max(1_000_000).default(240),
     WRITE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(600),
@@ -77,6 +79,8 @@ export interface AppConfig {
     | undefined;
   admin: { email: string; password: string } | undefined;
   logLevel: Env['LOG_LEVEL'];
+  /** Unset: a summary in JSON logs, a line each at a terminal. */
+  logCacheHits: Env['LOG_CACHE_HITS'];
   /** Seed the sample content at start (on by default; tests that need an empty site turn it off). */
   seed: boolean;
   /** API writes (POST/PUT/PATCH/DELETE) allowed per minute per session and per client address. */
@@ -142,6 +146,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, projectRoot 
         : undefined,
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
     logLevel: env.LOG_LEVEL,
+    logCacheHits: env.LOG_CACHE_HITS,
     seed: env.SEED,
     writeLimits: { perSession: env.WRITE_LIMIT_PER_SESSION, perAddress: env.WRITE_LIMIT_PER_ADDRESS },
     jobs: { worker: env.JOBS_WORKER, pollMs: env.JOBS_POLL_MS },

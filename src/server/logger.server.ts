@@ -1,11 +1,4 @@
-import {
-  LogController,
-  type FastifyBaseLogger,
-  type FastifyReply,
-  type FastifyRequest,
-  type FastifyServerOptions,
-} from 'fastify';
-import type { AnsweredRequest } from '../features/page-cache/cache-hit-path.server';
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './env.server';
 
 interface Output {
@@ -45,30 +38,6 @@ class OneLineRequestLog extends LogController {
       reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
     else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   }
-}
-
-/**
- * The log line of a request answered before Fastify (the page cache's hit path), in the same
- * form as the lines of the requests Fastify answers; undefined when info lines are off.
- */
-export function answeredRequestLogger(
-  log: FastifyBaseLogger,
-  readable: boolean,
-): ((answered: AnsweredRequest) => void) | undefined {
-  if (!['trace', 'debug', 'info'].includes(log.level)) return undefined;
-  if (readable) {
-    return (answered) =>
-      log.info(`${answered.method} ${answered.url} ${answered.statusCode} ${Math.round(answered.responseTime)} ms`);
-  }
-  return (answered) =>
-    log.info(
-      {
-        req: { method: answered.method, url: answered.url, remoteAddress: answered.remoteAddress },
-        res: { statusCode: answered.statusCode },
-        responseTime: answered.responseTime,
-      },
-      'request completed',
-    );
 }
 
 /**

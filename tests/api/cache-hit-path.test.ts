@@ -164,3 +164,55 @@ describe('the cache-hit path', () => {
     expect(uncached.headers['x-cache']).toBeUndefined();
   });
 });
+
+describe('log lines of cache hits (ADR 036)', () => {
+  /** Parsed JSON log lines of a server started with `captureLogs`. */
+  const parsed = (app: TestApp) =>
+    app.logs().map(
+      (line) =>
+        JSON.parse(line) as {
+          msg: string;
+          req?: { url?: string };
+          res?: { statusCode?: number };
+          cacheHits?: number;
+        },
+    );
+
+  it('writes one "request completed" line per hit with LOG_CACHE_HITS=each', async () => {
+    const logged = await startTestApp({ captureLogs: true, env: { LOG_CACHE_HITS: 'each' } });
+    try {
+      await rawGet(`${logged.url}/cenote-angelita`);
+      const hit = await rawGet(`${logged.url}/cenote-angelita?from=feed`);
+      expect(hit.headers['x-cache']).toBe('HIT');
+      const lines = parsed(logged).filter((line) => line.req?.url === '/cenote-angelita?from=feed');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatchObject({ msg: 'request completed', res: { statusCode: 200 } });
+    } finally {
+      await logged.close();
+    }
+  });
+
+  it('sums hits up by default in JSON logs, with 304s and the busiest paths, at the latest when the server stops', async () => {
+    const logged = await startTestApp({ captureLogs: true });
+    try {
+      const first = await rawGet(`${logged.url}/cenote-angelita`);
+      await rawGet(`${logged.url}/cenote-angelita`);
+      await rawGet(`${logged.url}/cenote-angelita`, { 'if-none-match': first.headers['etag']! });
+      await rawGet(`${logged.url}/`);
+      await rawGet(`${logged.url}/`);
+      expect(parsed(logged).filter((line) => line.req?.url === '/cenote-angelita')).toHaveLength(1);
+    } finally {
+      await logged.close();
+    }
+    const summaries = parsed(logged).filter((line) => line.msg === 'served cached pages');
+    expect(summaries).toHaveLength(1);
+    expect(summaries[0]).toMatchObject({
+      cacheHits: 3,
+      notModified: 1,
+      paths: [
+        { path: '/cenote-angelita', hits: 2 },
+        { path: '/', hits: 1 },
+      ],
+    });
+  });
+});

@@ -1,17 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { sessionCookieName } from '../../server/plugins/session.server';
+import type { CacheHitLog } from './cache-hit-log.server';
 import { ifNoneMatchMatches, negotiateEncoding, type ContentCoding } from './http-caching.server';
-
-/** What the one log line of a request answered here says. */
-export interface AnsweredRequest {
-  method: string;
-  url: string;
-  statusCode: number;
-  /** Milliseconds from the request to the response's end. */
-  responseTime: number;
-  remoteAddress: string | undefined;
-}
 
 /** Answers the request and returns true, or returns false to leave it to Fastify. */
 export type CacheHitResponder = (request: IncomingMessage, response: ServerResponse) => boolean;
@@ -30,10 +21,7 @@ const codingMemoLimit = 256;
  * Fastify's hooks do not run for the requests answered here: anything that must see every page
  * view has to be added here too (docs/decisions/036-cache-hit-path.md).
  */
-export function createCacheHitResponder(
-  app: FastifyInstance,
-  logAnswered: ((answered: AnsweredRequest) => void) | undefined,
-): CacheHitResponder {
+export function createCacheHitResponder(app: FastifyInstance, hitLog: CacheHitLog | undefined): CacheHitResponder {
   const codings = new Map<string, ContentCoding>();
   const codingFor = (header: string | undefined): ContentCoding => {
     if (header === undefined) return 'identity';
@@ -55,7 +43,7 @@ export function createCacheHitResponder(
     if (headers.cookie !== undefined && headers.cookie.includes(`${sessionCookieName}=`)) return false;
     const settings = app.siteState.currentPolicy()?.settings;
     if (!settings?.enable_caching) return false;
-    const started = logAnswered ? performance.now() : 0;
+    const started = hitLog?.timed ? performance.now() : 0;
     const url = request.url ?? '/';
     const queryAt = url.indexOf('?');
     const path = queryAt === -1 ? url : url.slice(0, queryAt);
@@ -73,13 +61,7 @@ export function createCacheHitResponder(
       response.writeHead(200, answer.ok);
       response.end(method === 'HEAD' ? undefined : answer.body);
     }
-    logAnswered?.({
-      method,
-      url,
-      statusCode,
-      responseTime: performance.now() - started,
-      remoteAddress: request.socket.remoteAddress,
-    });
+    hitLog?.answered(request, statusCode, started);
     return true;
   };
 }

@@ -136,7 +136,8 @@ export function keysToInvalidate(change: ContentChange): 'all' | string[] {
  * which page id they show, so a block change (which knows only the page id) finds its path.
  */
 export class PageCache {
-  private readonly entries = new Map<string, CachedPage & { pageId: string | null }>();
+  private readonly entries = new Map<string, CachedPage & { pageId: string | null; lastUsed: number }>();
+  private uses = 0;
   private bytes = 0;
   /** Bumped by every invalidation: a render that started before one must not be stored. */
   generation = 0;
@@ -150,20 +151,27 @@ export class PageCache {
       this.delete(path);
       return undefined;
     }
-    // Map order is insertion order: re-inserting marks it most recently used.
-    this.entries.delete(path);
-    this.entries.set(path, entry);
+    // A counter, not re-insertion into the Map: every hit passes here, evictions are rare.
+    entry.lastUsed = ++this.uses;
     return entry;
   }
 
   set(path: string, pageId: string | null, page: CachedPage): void {
     this.delete(path);
     if (page.size > this.maxBytes) return;
-    this.entries.set(path, { ...page, pageId });
+    this.entries.set(path, { ...page, pageId, lastUsed: ++this.uses });
     this.bytes += page.size;
-    for (const [oldest] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      this.delete(oldest);
+    while (this.bytes > this.maxBytes) {
+      let leastRecent: string | undefined;
+      let leastUse = Infinity;
+      for (const [key, entry] of this.entries) {
+        if (entry.lastUsed < leastUse) {
+          leastUse = entry.lastUsed;
+          leastRecent = key;
+        }
+      }
+      if (leastRecent === undefined) break;
+      this.delete(leastRecent);
     }
   }
 
