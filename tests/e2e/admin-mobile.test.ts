@@ -123,6 +123,12 @@ describe('the admin at 390 px', () => {
       ['Performance', async () => '/admin/performance', 'Performance'],
       ['Backups', async () => '/admin/backups', 'Backups'],
       ['Trash', async () => '/admin/pages/trash', 'Trash'],
+      ['Site health', async () => '/admin/health', 'Site health'],
+      ['Team: Users', async () => '/admin/team/users', 'Users'],
+      ['Team: Audit log', async () => '/admin/team/audit', 'Audit log'],
+      ['Team: API tokens', async () => '/admin/team/api-tokens', 'API tokens'],
+      ['Team: Webhooks', async () => '/admin/team/webhooks', 'Webhooks'],
+      ['Account', async () => '/admin/account', 'Account'],
     ];
     it.each(screens)('%s', async (screen, path, heading) => {
       const { page } = session;
