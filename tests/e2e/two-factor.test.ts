@@ -122,7 +122,7 @@ describe('two-factor sign-in (decision 39)', () => {
       await page.goto(`${server.url}/admin/navigation`);
       await page.waitForURL((url) => url.pathname === '/admin/account');
       await notice.waitFor();
-      await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 });
+      await toastsGone(page);
       expect(await seriousA11yViolations(page)).toEqual([]);
 
       await page.getByRole('button', { name: 'Turn on two-factor' }).click();
