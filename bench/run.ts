@@ -13,7 +13,7 @@ import { measurePagesList, printPagesList } from './pages-list';
 import { buildAndStart, root, signIn } from './production-server';
 import { measurePublishLatency } from './publish-latency';
 import { cpuSeconds, nginxInstalled, startNginx, startPlainFastify, type BaselineServer } from './baselines/servers';
-import { hasWrk, loadTest } from './load';
+import { hasWrk, loadTest, type LoadResult } from './load';
 
 interface CachedRun {
   page: string;
@@ -46,14 +46,8 @@ const seconds = Number(process.env['BENCH_SECONDS'] ?? 10);
 const connections = Number(process.env['BENCH_CONNECTIONS'] ?? 10);
 const admin = { email: 'bench-admin@example.com', password: 'bench-admin-password' };
 
-interface Measured {
+interface Measured extends LoadResult {
   name: string;
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-  total: number;
   ratio?: number;
   /** The server's peak RSS so far (VmHWM) once this run ended: shows which run raised the peak. */
   peakRssMbAfter?: number;

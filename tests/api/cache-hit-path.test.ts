@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentBlocks } from '../../src/features/blocks/blocks.table';
-import { pages } from '../../src/features/pages/pages.table';
 import { signedInClient, TestClock, type ApiClient } from '../helpers/auth';
 import { startTestApp, type TestApp } from '../helpers/build-app';
+import { firstBlockOf } from '../helpers/publish';
 import { rawGet, type RawResponse } from '../helpers/raw-http';
 
 /**
@@ -129,19 +127,13 @@ describe('the cache-hit path', () => {
   it('shows a published edit at once, and stops when caching is switched off or the entry is older than allowed', async () => {
     await get('/cenote-dreamgate');
     expect((await get('/cenote-dreamgate')).headers['x-cache']).toBe('HIT');
-    const [page] = await server.app.db.select().from(pages).where(eq(pages.slug, 'cenote-dreamgate'));
-    const [block] = await server.app.db
-      .select()
-      .from(contentBlocks)
-      .where(eq(contentBlocks.page_id, page!.id))
-      .orderBy(contentBlocks.block_order)
-      .limit(1);
-    const saved = await admin.request('PATCH', `/api/v1/blocks/${block!.id}`, {
-      body: { version: block!.version, block_data: { ...block!.block_data, title: 'Dreamgate after the rain' } },
+    const { page, block } = await firstBlockOf(server.app, 'cenote-dreamgate');
+    const saved = await admin.request('PATCH', `/api/v1/blocks/${block.id}`, {
+      body: { version: block.version, block_data: { ...block.block_data, title: 'Dreamgate after the rain' } },
     });
     expect(saved.status).toBe(200);
-    const published = await admin.request('POST', `/api/v1/pages/${page!.id}/publish`, {
-      body: { version: page!.version },
+    const published = await admin.request('POST', `/api/v1/pages/${page.id}/publish`, {
+      body: { version: page.version },
     });
     expect(published.status).toBe(200);
     const after = await get('/cenote-dreamgate');

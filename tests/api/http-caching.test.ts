@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentBlocks } from '../../src/features/blocks/blocks.table';
 import { etagOf } from '../../src/features/page-cache/page-cache.server';
-import { pages } from '../../src/features/pages/pages.table';
 import { startTestApp, type TestApp } from '../helpers/build-app';
+import { firstBlockOf as firstBlockOfPage } from '../helpers/publish';
 import { signedInClient, TestClock, type ApiClient } from '../helpers/auth';
 import { rawGet as rawGetUrl, type RawResponse } from '../helpers/raw-http';
 
@@ -39,16 +37,7 @@ async function savePerformance(changes: Record<string, unknown>) {
   expect(saved.status).toBe(200);
 }
 
-async function firstBlockOf(slug: string) {
-  const [page] = await server.app.db.select().from(pages).where(eq(pages.slug, slug));
-  const [block] = await server.app.db
-    .select()
-    .from(contentBlocks)
-    .where(eq(contentBlocks.page_id, page!.id))
-    .orderBy(contentBlocks.block_order)
-    .limit(1);
-  return { page: page!, block: block! };
-}
+const firstBlockOf = (slug: string) => firstBlockOfPage(server.app, slug);
 
 async function publish(page: { id: string; version: number }) {
   const response = await admin.request('POST', `/api/v1/pages/${page.id}/publish`, { body: { version: page.version } });

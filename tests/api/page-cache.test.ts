@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentBlocks } from '../../src/features/blocks/blocks.table';
-import { pages } from '../../src/features/pages/pages.table';
 import { startTestApp, type TestApp } from '../helpers/build-app';
+import { firstBlockOf as firstBlockOfPage } from '../helpers/publish';
 import { signedInClient, type ApiClient } from '../helpers/auth';
 
 let server: TestApp;
@@ -18,16 +16,7 @@ afterAll(async () => {
 
 const visit = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers });
 
-async function firstBlockOf(slug: string) {
-  const [page] = await server.app.db.select().from(pages).where(eq(pages.slug, slug));
-  const [block] = await server.app.db
-    .select()
-    .from(contentBlocks)
-    .where(eq(contentBlocks.page_id, page!.id))
-    .orderBy(contentBlocks.block_order)
-    .limit(1);
-  return { page: page!, block: block! };
-}
+const firstBlockOf = (slug: string) => firstBlockOfPage(server.app, slug);
 
 describe('page cache', () => {
   it('serves the second anonymous request from the cache, compressed, with a strong ETag and 304', async () => {

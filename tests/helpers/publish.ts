@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { contentBlocks } from '../../src/features/blocks/blocks.table';
+import { pages } from '../../src/features/pages/pages.table';
 import { publishPage, seedActor } from '../../src/features/publishing/publishing.service.server';
 
 /**
@@ -7,4 +10,18 @@ import { publishPage, seedActor } from '../../src/features/publishing/publishing
  */
 export async function publishDirectly(app: FastifyInstance, ...pageIds: string[]): Promise<void> {
   for (const pageId of pageIds) await publishPage(app.db, pageId, { actor: seedActor });
+}
+
+/** A page's draft row and its first block, as stored (for edits through the API with their versions). */
+export async function firstBlockOf(app: FastifyInstance, slug: string) {
+  const [page] = await app.db.select().from(pages).where(eq(pages.slug, slug));
+  if (!page) throw new Error(`no page with the slug ${slug}`);
+  const [block] = await app.db
+    .select()
+    .from(contentBlocks)
+    .where(eq(contentBlocks.page_id, page.id))
+    .orderBy(contentBlocks.block_order)
+    .limit(1);
+  if (!block) throw new Error(`the page ${slug} has no blocks`);
+  return { page, block };
 }
