@@ -18,7 +18,12 @@ async function run(command: string, args: string[]): Promise<void> {
 
 export interface ProductionServer {
   base: string;
-  process: ChildProcess;
+  /** The running server process (a new one after `restart`). */
+  readonly process: ChildProcess;
+  /** Milliseconds from spawning the server on an empty data folder to healthy (migrations, seed). */
+  freshStartMs: number;
+  /** Stops the server and starts it again on the same data; milliseconds from spawn to healthy. */
+  restart(): Promise<number>;
   /** How many lines the server has logged so far (production JSON lines, info level by default). */
   logLineCount(): Promise<number>;
   stop(): Promise<void>;
@@ -33,34 +38,57 @@ export async function buildAndStart(env: Record<string, string> = {}): Promise<P
   // Logged as production logs (info level, one JSON line per request), into a file: what that costs
   // is part of what is measured.
   const logFile = path.join(dataDir, 'server.log');
-  const logFd = openSync(logFile, 'w');
-  const child = spawn(process.execPath, [...productionNodeFlags, 'dist/server/main.js'], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, ...env },
-    stdio: ['ignore', logFd, 'inherit'],
-  });
-  closeSync(logFd);
-  const started = Date.now();
-  for (;;) {
-    const ok = await fetch(`${base}/api/health`).then(
-      (response) => response.status === 200,
-      () => false,
-    );
-    if (ok) break;
-    if (child.exitCode !== null) throw new Error(`the server exited during start:\n${await readFile(logFile, 'utf8')}`);
-    if (Date.now() - started > 180_000) throw new Error('server did not become healthy');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+
+  /** Spawns the server and waits until /api/health answers 200 (polled every 20 ms). */
+  const launch = async (): Promise<{ child: ChildProcess; ms: number }> => {
+    const logFd = openSync(logFile, 'a');
+    const started = performance.now();
+    const spawned = spawn(process.execPath, [...productionNodeFlags, 'dist/server/main.js'], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, ...env },
+      stdio: ['ignore', logFd, 'inherit'],
+    });
+    closeSync(logFd);
+    for (;;) {
+      const ok = await fetch(`${base}/api/health`).then(
+        (response) => response.status === 200,
+        () => false,
+      );
+      if (ok) return { child: spawned, ms: Math.round(performance.now() - started) };
+      if (spawned.exitCode !== null) {
+        throw new Error(`the server exited during start:\n${await readFile(logFile, 'utf8')}`);
+      }
+      if (performance.now() - started > 180_000) throw new Error('server did not become healthy');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  const halt = async (target: ChildProcess) => {
+    if (target.exitCode !== null) return;
+    const exited = new Promise((resolve) => target.once('exit', resolve));
+    target.kill('SIGTERM');
+    await exited;
+  };
+
+  const first = await launch();
+  let child = first.child;
   return {
     base,
-    process: child,
+    get process() {
+      return child;
+    },
+    freshStartMs: first.ms,
+    async restart() {
+      await halt(child);
+      const again = await launch();
+      child = again.child;
+      return again.ms;
+    },
     async logLineCount() {
       const text = await readFile(logFile, 'utf8');
       return text.split('\n').length - 1;
     },
     async stop() {
-      child.kill('SIGTERM');
-      if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
+      await halt(child);
       await rm(dataDir, { recursive: true, force: true });
     },
   };
