@@ -42,13 +42,18 @@ export async function listPageIds(db: DatabaseOrTransaction): Promise<string[]> 
   return rows.map((row) => row.id);
 }
 
-/** Pages that have no search row yet (created before search existed, or by a path that skipped it). */
+/**
+ * Pages that should have a search row and have none (created before search existed, or by a path
+ * that skipped it): live on the site, as `findPageForSearch` reads them. Drafts never published have no row by design; listing them made every start
+ * re-check each one (6 s for 5,000 drafts in the bench).
+ */
 export async function listPageIdsWithoutSearch(db: DatabaseOrTransaction): Promise<string[]> {
   const rows = await db
     .select({ id: pages.id })
     .from(pages)
+    .innerJoin(publishedPages, eq(publishedPages.page_id, pages.id))
     .leftJoin(pageSearch, eq(pageSearch.page_id, pages.id))
-    .where(sql`${pageSearch.page_id} is null`);
+    .where(and(isNull(pageSearch.page_id), eq(pages.is_published, true), isNull(pages.deleted_at)));
   return rows.map((row) => row.id);
 }
 
