@@ -31,7 +31,10 @@ export interface ProductionServer {
 
 /** Builds the project and starts `node dist/server/main.js` on a fresh embedded database (seeded). */
 export async function buildAndStart(env: Record<string, string> = {}): Promise<ProductionServer> {
-  await run(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/build.ts']);
+  // BENCH_SKIP_BUILD=1 measures the build already in dist/ (when iterating on a measurement).
+  if (process.env['BENCH_SKIP_BUILD'] !== '1') {
+    await run(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/build.ts']);
+  }
   const dataDir = await mkdtemp(path.join(tmpdir(), 'cenote-bench-'));
   const port = 41_900 + Math.floor(Math.random() * 90);
   const base = `http://127.0.0.1:${port}`;

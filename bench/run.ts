@@ -67,6 +67,12 @@ async function measure(name: string, options: Partial<autocannon.Options> & { ur
   };
 }
 
+/** A run with wrk when installed (autocannon otherwise), for one address. */
+async function measureLoad(name: string, url: string, loadConnections: number): Promise<Measured> {
+  const result = await loadTest({ url, seconds, connections: loadConnections });
+  return { ...result, name, peakRssMbAfter: Math.round((await peakRss(server.process.pid!)) / 1024 / 1024) };
+}
+
 async function assetBytes(urls: string[]): Promise<number> {
   let total = 0;
   for (const url of urls) {
@@ -193,7 +199,27 @@ try {
     return ((await response.json()) as { settings: { version: number } }).settings.version;
   };
   const offVersion = await setCaching(false, perf.settings.version);
-  results.push(await measure('uncached render: / (caching off)', { url: `${base}/` }));
+  // wrk -c16 (the issue's measure): the live page's content from memory, the rest rendered (ADR 037).
+  for (const urlPath of ['/', '/cenote-dos-ojos']) {
+    results.push(await measureLoad(`uncached render: ${urlPath} (caching off)`, `${base}${urlPath}`, 16));
+  }
+  // A preview link renders the page's draft from the database every time: a whole render, for comparison.
+  const dosOjos = (await (await fetch(`${base}/api/v1/pages/by-slug/cenote-dos-ojos`)).json()) as {
+    page: { id: string };
+  };
+  const previewLink = (await (
+    await fetch(`${base}/api/v1/pages/${dosOjos.page.id}/preview-link`, {
+      method: 'POST',
+      headers: { cookie: session.cookie, 'x-csrf-token': session.csrf },
+    })
+  ).json()) as { url: string };
+  results.push(
+    await measureLoad(
+      'whole render from the database: preview of /cenote-dos-ojos',
+      `${base}${new URL(previewLink.url).pathname}`,
+      16,
+    ),
+  );
   await setCaching(true, offVersion);
 
   // Mixed: readers on public pages, plus one writer saving a block (~5 % of requests).

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -11,7 +12,7 @@ import { pathForSlug, slugPattern } from '../features/pages/pages.schema';
 import { anonymousViewer, getVisiblePage, type VisibleBlock } from '../features/pages/pages.service.server';
 import { openPreview } from '../features/publishing/preview.service.server';
 import { previewTokenMaxLength } from '../features/publishing/preview-token.server';
-import { listLivePages } from '../features/pages/pages.repo.server';
+import { findLivePageBySlug, listLivePages } from '../features/pages/pages.repo.server';
 import { atomFeed } from '../features/feed/atom-feed';
 import { normalizeFromPath } from '../features/redirects/redirect-paths';
 import { redirectLocation } from '../features/redirects/redirect-location';
@@ -32,10 +33,15 @@ import { imageUrlsIn, resolveImages } from './site-data.server';
 import { breadcrumbJsonLd, breadcrumbTrail } from './breadcrumbs';
 import {
   buildCachedPage,
+  encodeFragment,
   encodeLive,
+  type ComposedHtml,
+  type EncodedFragment,
+  type HtmlDocument,
   type CachedPage,
   type EncodedPage,
 } from '../features/page-cache/page-cache.server';
+import { LivePageMemo } from '../features/page-cache/live-page-memo.server';
 import { ifNoneMatchMatches, negotiateEncoding, type ContentCoding } from '../features/page-cache/http-caching.server';
 
 function imageUrlsOf(values: unknown[]): Set<string> {
@@ -50,7 +56,6 @@ interface RenderOptions {
   path: string;
   status: number;
   page: Partial<HeadPageFields>;
-  content: ReactNode;
   /** Responses that depend on the query string (search) are never stored by shared caches. */
   noStore?: boolean;
   /** A strip above the header (the preview notice). */
@@ -60,6 +65,8 @@ interface RenderOptions {
   /** JSON-LD the page itself contributes (its breadcrumb trail), after the page's own structured data. */
   structuredData?: Array<Record<string, unknown>>;
 }
+
+type PageRenderOptions = RenderOptions & { content: ReactNode };
 
 /** A stored page, live copy or draft: what the one page render needs of it. */
 type StoredPage = HeadPageFields & { id: string; slug: string; title: string; is_published: boolean };
@@ -71,6 +78,25 @@ type StoredPage = HeadPageFields & { id: string; slug: string; title: string; is
  */
 type PageView =
   { kind: 'site'; path: string; editor: boolean } | { kind: 'preview'; path: string; state: PreviewState };
+
+/** What a live page's render keeps between requests (ADR 037): all of it but the header, footer and head. */
+interface LiveRender {
+  page: StoredPage;
+  content: EncodedFragment;
+  structuredData: Array<Record<string, unknown>>;
+}
+
+/**
+ * Stands in for memoized content while the layout around it renders, then is replaced by it. Random
+ * per process, so no text an editor writes (a navigation title) can be taken for it.
+ */
+const contentSlot = `cenote-content-${randomUUID()}`;
+
+function composeAround(document: string, fragment: EncodedFragment): ComposedHtml {
+  const at = document.indexOf(contentSlot);
+  if (at < 0) throw new Error('the layout rendered without its content slot');
+  return { before: document.slice(0, at), fragment, after: document.slice(at + contentSlot.length) };
+}
 
 const previewParams = z.object({ token: z.string().min(1).max(previewTokenMaxLength) });
 
@@ -122,12 +148,21 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
   });
 
   /** Renders a page to a complete HTML document (no sending: the caller decides about caching). */
-  async function renderHtml(options: RenderOptions): Promise<string> {
+  async function renderHtml(options: PageRenderOptions): Promise<string> {
+    return renderLayoutDocument(options, options.content);
+  }
+
+  /** A live page's document around its memoized content: the head, header and footer render now. */
+  async function renderLiveHtml(options: RenderOptions & { fragment: EncodedFragment }): Promise<ComposedHtml> {
+    return composeAround(await renderLayoutDocument(options, contentSlot), options.fragment);
+  }
+
+  async function renderLayoutDocument(options: RenderOptions, content: ReactNode): Promise<string> {
     const { chrome, seo } = await app.siteState.getChrome();
     const meta = resolveHeadMetadata(options.page, seo, { publicUrl: app.config.publicUrl, path: options.path });
     const body = renderToString(
       <SiteLayout chrome={chrome} currentPath={options.path} banner={options.banner}>
-        {options.content}
+        {content}
       </SiteLayout>,
     );
     return renderDocument({
@@ -178,7 +213,7 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
     request: FastifyRequest,
     reply: FastifyReply,
     status: number,
-    html: string,
+    html: HtmlDocument,
     shareable: boolean,
   ) {
     const coding = negotiateEncoding(request.headers['accept-encoding']);
@@ -186,7 +221,7 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
     return sendHtml(request, reply, { status, coding, page, revalidate: shareable && status === 200 });
   }
 
-  async function renderPage(request: FastifyRequest, reply: FastifyReply, options: RenderOptions) {
+  async function renderPage(request: FastifyRequest, reply: FastifyReply, options: PageRenderOptions) {
     const html = await renderHtml(options);
     return sendLive(request, reply, options.status, html, !options.noStore && request.viewer === null);
   }
@@ -252,14 +287,37 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
     return sendLive(request, reply, 200, rendered.html, request.viewer === null);
   }
 
+  /** Live pages' rendered content, dropped by every change that touches them (ADR 037). */
+  const liveRenders = new LivePageMemo<LiveRender>();
+  app.contentEvents.on('invalidate', (change) => liveRenders.invalidate(change));
+
+  async function loadLiveRender(slug: string): Promise<{ pageId: string; value: LiveRender } | undefined> {
+    const found = await findLivePageBySlug(app.db, slug);
+    if (!found || found.blocks.length === 0) return undefined;
+    const view: PageView = { kind: 'site', path: pathForSlug(slug), editor: false };
+    const { content, structuredData } = await storedPageContent(found.page, found.blocks, view);
+    const page = { ...found.page, is_published: true };
+    return { pageId: found.page.id, value: { page, content: encodeFragment(renderToString(content)), structuredData } };
+  }
+
   async function renderSlug(
     slug: string,
     request: FastifyRequest,
-  ): Promise<{ html: string; pageId: string } | undefined> {
+  ): Promise<{ html: HtmlDocument; pageId: string } | undefined> {
+    const path = pathForSlug(slug);
+    const live = await liveRenders.get(path, () => loadLiveRender(slug));
+    if (live) {
+      const { page, content, structuredData } = live;
+      return {
+        html: await renderLiveHtml({ path, status: 200, page, fragment: content, structuredData }),
+        pageId: page.id,
+      };
+    }
+    // Not live (a draft editors may see), or live without blocks (the empty-page notice).
     const viewer = request.viewer ?? anonymousViewer;
     const found = await getVisiblePage(app.db, slug, viewer);
     if (!found) return undefined;
-    const view: PageView = { kind: 'site', path: pathForSlug(slug), editor: viewer.canSeeDrafts };
+    const view: PageView = { kind: 'site', path, editor: viewer.canSeeDrafts };
     return { html: await renderStoredPage(found.page, found.blocks, view), pageId: found.page.id };
   }
 
@@ -290,6 +348,16 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
         content: <EmptyPage slug={page.slug} diagnostics={diagnostics} />,
       });
     }
+    const { content, structuredData } = await storedPageContent(page, blocks, view);
+    return renderHtml({ path: view.path, status: 200, ...previewOptions, structuredData, content });
+  }
+
+  /** A page's blocks as the site shows them (images resolved, outline, breadcrumbs), not yet rendered. */
+  async function storedPageContent(
+    page: StoredPage,
+    blocks: VisibleBlock[],
+    view: PageView,
+  ): Promise<{ content: ReactNode; structuredData: Array<Record<string, unknown>> }> {
     const [images, { policy }, { chrome }] = await Promise.all([
       resolveImages(app.db, imageUrlsOf(blocks.map((block) => block.block_data))),
       app.siteState.getPolicy(),
@@ -297,21 +365,18 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
     ]);
     // Every page but the home page: Home › its header-navigation section › the page.
     const breadcrumbs = page.slug === 'home' ? undefined : breadcrumbTrail(chrome.header, view.path, page.title);
-    return renderHtml({
-      path: view.path,
-      status: 200,
-      ...previewOptions,
+    return {
       structuredData: breadcrumbs ? [breadcrumbJsonLd(breadcrumbs, app.config.publicUrl)] : [],
       content: (
         <ContentPage
           title={page.title}
-          isDraft={!preview && !page.is_published}
+          isDraft={view.kind === 'site' && !page.is_published}
           blocks={blocks.map((block) => ({ id: block.id, type: block.block_type, data: block.block_data }))}
           context={{ images, policy }}
           breadcrumbs={breadcrumbs}
         />
       ),
-    });
+    };
   }
 
   /**

@@ -77,8 +77,52 @@ export function etagOf(body: Buffer | string): string {
 
 const encoded = (body: Buffer): EncodedPage => ({ body, etag: etagOf(body) });
 
-export function buildCachedPage(html: string, now: number): CachedPage {
-  const raw = Buffer.from(html);
+/** Markup encoded and hashed once, reused by many documents (a live page's content, ADR 037). */
+export interface EncodedFragment {
+  bytes: Buffer;
+  digest: string;
+}
+
+export function encodeFragment(html: string): EncodedFragment {
+  const bytes = Buffer.from(html);
+  return { bytes, digest: createHash('sha1').update(bytes).digest('base64url') };
+}
+
+/** A document rendered around a fragment: only the parts before and after it are new. */
+export interface ComposedHtml {
+  before: string;
+  fragment: EncodedFragment;
+  after: string;
+}
+
+/** A whole HTML document, as one string or composed around an encoded fragment. */
+export type HtmlDocument = string | ComposedHtml;
+
+export function documentBytes(html: HtmlDocument): Buffer {
+  if (typeof html === 'string') return Buffer.from(html);
+  return Buffer.concat([Buffer.from(html.before), html.fragment.bytes, Buffer.from(html.after)]);
+}
+
+/**
+ * The identity bytes with their strong ETag. A composed document's ETag hashes its new parts and
+ * the fragment's digest instead of all its bytes again: a different byte anywhere still gives a
+ * different ETag, and the fragment is hashed once, not per request.
+ */
+function encodedIdentity(html: HtmlDocument): EncodedPage {
+  if (typeof html === 'string') return encoded(Buffer.from(html));
+  const before = Buffer.from(html.before);
+  const after = Buffer.from(html.after);
+  const digest = createHash('sha1')
+    .update(before)
+    .update(`\0${html.fragment.digest}\0`)
+    .update(after)
+    .digest('base64url');
+  return { body: Buffer.concat([before, html.fragment.bytes, after]), etag: `"${digest}"` };
+}
+
+export function buildCachedPage(html: HtmlDocument, now: number): CachedPage {
+  const identity = encodedIdentity(html);
+  const raw = identity.body;
   const gzipped = gzipSync(raw, { level: 9 });
   const brotli = brotliCompressSync(raw, {
     params: {
@@ -88,7 +132,7 @@ export function buildCachedPage(html: string, now: number): CachedPage {
     },
   });
   return {
-    variants: { identity: encoded(raw), gzip: encoded(gzipped), br: encoded(brotli) },
+    variants: { identity, gzip: encoded(gzipped), br: encoded(brotli) },
     storedAt: now,
     size: raw.length + gzipped.length + brotli.length,
   };
@@ -101,8 +145,9 @@ const gzipAsync = promisify(gzip);
  * A page rendered for one request only (caching off, editors, search, 404), compressed cheaply
  * in the requested coding (the same effort the API's responses get).
  */
-export async function encodeLive(html: string, coding: ContentCoding): Promise<EncodedPage> {
-  const raw = Buffer.from(html);
+export async function encodeLive(html: HtmlDocument, coding: ContentCoding): Promise<EncodedPage> {
+  if (coding === 'identity') return encodedIdentity(html);
+  const raw = documentBytes(html);
   if (coding === 'br') {
     return encoded(
       await brotliAsync(raw, {
@@ -114,8 +159,7 @@ export async function encodeLive(html: string, coding: ContentCoding): Promise<E
       }),
     );
   }
-  if (coding === 'gzip') return encoded(await gzipAsync(raw, { level: 1 }));
-  return encoded(raw);
+  return encoded(await gzipAsync(raw, { level: 1 }));
 }
 
 /**

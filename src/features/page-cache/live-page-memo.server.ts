@@ -1,0 +1,80 @@
+import type { ContentChange } from '../../server/content-events.server';
+import { keysToInvalidate } from './page-cache.server';
+
+/**
+ * What the site derived from a live page (its row, blocks, resolved images, the rendered content
+ * between header and footer), keyed by path and held until a committed change touches that page or
+ * the whole site (ADR 037). No age limit: the invalidation is exact, on every instance, through the
+ * same signals as the page cache. Unlike the page cache it holds no whole responses, so turning
+ * caching off still renders every response (header, head, compression) per request.
+ */
+export class LivePageMemo<T> {
+  private readonly entries = new Map<string, { pageId: string; value: T; lastUsed: number }>();
+  /** Loads under way, shared by the requests that arrive meanwhile. */
+  private readonly loading = new Map<string, Promise<{ pageId: string; value: T } | undefined>>();
+  private uses = 0;
+  /** Bumped by every invalidation: a load that started before one must not be stored. */
+  private generation = 0;
+
+  constructor(private readonly maxEntries = 500) {}
+
+  async get(path: string, load: () => Promise<{ pageId: string; value: T } | undefined>): Promise<T | undefined> {
+    const entry = this.entries.get(path);
+    if (entry) {
+      entry.lastUsed = ++this.uses;
+      return entry.value;
+    }
+    let pending = this.loading.get(path);
+    if (!pending) {
+      const generation = this.generation;
+      pending = load().then(
+        (loaded) => {
+          if (this.loading.get(path) === pending) this.loading.delete(path);
+          if (loaded && generation === this.generation) this.store(path, loaded);
+          return loaded;
+        },
+        (error: unknown) => {
+          if (this.loading.get(path) === pending) this.loading.delete(path);
+          throw error;
+        },
+      );
+      this.loading.set(path, pending);
+    }
+    return (await pending)?.value;
+  }
+
+  invalidate(change: ContentChange): void {
+    this.generation += 1;
+    // A load under way read the old content: later requests start a new one.
+    this.loading.clear();
+    const keys = keysToInvalidate(change);
+    if (keys === 'all') {
+      this.entries.clear();
+      return;
+    }
+    for (const key of keys) {
+      if (key.startsWith('page:')) {
+        const pageId = key.slice('page:'.length);
+        for (const [path, entry] of this.entries) if (entry.pageId === pageId) this.entries.delete(path);
+      } else this.entries.delete(key);
+    }
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private store(path: string, loaded: { pageId: string; value: T }): void {
+    this.entries.set(path, { ...loaded, lastUsed: ++this.uses });
+    if (this.entries.size <= this.maxEntries) return;
+    let leastRecent: string | undefined;
+    let leastUse = Infinity;
+    for (const [key, entry] of this.entries) {
+      if (entry.lastUsed < leastUse) {
+        leastUse = entry.lastUsed;
+        leastRecent = key;
+      }
+    }
+    if (leastRecent !== undefined) this.entries.delete(leastRecent);
+  }
+}
