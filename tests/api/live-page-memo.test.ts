@@ -105,7 +105,9 @@ describe('live pages with caching off (ADR 037)', () => {
       body: { version: image!.version, alt_text: 'Tangled mangrove roots reaching into clear water' },
     });
     expect(updated.status).toBe(200);
-    expect((await visit('/cenote-casa-cenote')).html).toContain('alt="Tangled mangrove roots reaching into clear water"');
+    expect((await visit('/cenote-casa-cenote')).html).toContain(
+      'alt="Tangled mangrove roots reaching into clear water"',
+    );
   });
 
   it("a navigation section's new title shows in the breadcrumbs of the pages under it", async () => {
