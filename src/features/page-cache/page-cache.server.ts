@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants as zlibConstants, gzip, gzipSync } from 'node:zlib';
 import type { ContentChange } from '../../server/content-events.server';
@@ -72,20 +72,19 @@ export function wireResponses(
 }
 
 export function etagOf(body: Buffer | string): string {
-  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+  // One-shot hash: no Hash object per response.
+  return `"${hash('sha1', body, 'base64url')}"`;
 }
 
 const encoded = (body: Buffer): EncodedPage => ({ body, etag: etagOf(body) });
 
-/** Markup encoded and hashed once, reused by many documents (a live page's content, ADR 037). */
+/** Markup encoded once, reused by many documents (a live page's content, ADR 037). */
 export interface EncodedFragment {
   bytes: Buffer;
-  digest: string;
 }
 
 export function encodeFragment(html: string): EncodedFragment {
-  const bytes = Buffer.from(html);
-  return { bytes, digest: createHash('sha1').update(bytes).digest('base64url') };
+  return { bytes: Buffer.from(html) };
 }
 
 /** A document rendered around a fragment: only the parts before and after it are new. */
@@ -103,21 +102,9 @@ export function documentBytes(html: HtmlDocument): Buffer {
   return Buffer.concat([Buffer.from(html.before), html.fragment.bytes, Buffer.from(html.after)]);
 }
 
-/**
- * The identity bytes with their strong ETag. A composed document's ETag hashes its new parts and
- * the fragment's digest instead of all its bytes again: a different byte anywhere still gives a
- * different ETag, and the fragment is hashed once, not per request.
- */
+/** The identity bytes with their strong ETag (the hash of exactly those bytes, as for every coding). */
 function encodedIdentity(html: HtmlDocument): EncodedPage {
-  if (typeof html === 'string') return encoded(Buffer.from(html));
-  const before = Buffer.from(html.before);
-  const after = Buffer.from(html.after);
-  const digest = createHash('sha1')
-    .update(before)
-    .update(`\0${html.fragment.digest}\0`)
-    .update(after)
-    .digest('base64url');
-  return { body: Buffer.concat([before, html.fragment.bytes, after]), etag: `"${digest}"` };
+  return encoded(documentBytes(html));
 }
 
 export function buildCachedPage(html: HtmlDocument, now: number): CachedPage {
