@@ -321,9 +321,9 @@ try {
     targets: {
       cachedPageRatio: '>= 0.85 x plain Fastify (identity and gzip/br)',
       uncachedRender: '>= 1000 req/s',
-      publicJsGzip: '<= 90 KB',
+      publicJsGzip: '<= 50 KB',
       publicCssGzip: '<= 25 KB',
-      peakRss: '<= 300 MB',
+      peakRss: '<= 250 MB',
       pagesListFirstPage: '< 100 ms with 5,000 pages',
       startFreshData: '<= 10 s',
       startExistingData: '<= 2 s',
