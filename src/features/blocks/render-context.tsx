@@ -66,7 +66,8 @@ export interface PictureProps {
 /**
  * `<picture>` with AVIF and WebP sources when those variants exist and are enabled, the real
  * width and height (no layout shift), lazy loading below the fold, and a fade-in that never
- * hides the image from no-JS visitors or crawlers (the hiding class only applies under html.js).
+ * hides the image from no-JS visitors or crawlers (the hiding class only applies under html.js);
+ * the priority image does not fade.
  */
 export function Picture({
   src,
@@ -81,7 +82,10 @@ export function Picture({
   const image = images[src];
   const altText = alt ?? image?.alt ?? '';
   const loading = priority || !policy.lazy ? 'eager' : 'lazy';
-  const imgClass = `img-fade h-full w-full ${fit === 'cover' ? 'object-cover' : 'object-contain'} ${className}`;
+  // The priority image (the hero, usually the largest paint) shows the moment it decodes: fading
+  // it in would only delay what the visitor is waiting for.
+  const fade = priority ? '' : 'img-fade ';
+  const imgClass = `${fade}h-full w-full ${fit === 'cover' ? 'object-cover' : 'object-contain'} ${className}`;
   // Centred crops (most images) carry no style attribute: the centre is the browser's default.
   const position = fit === 'cover' ? objectPosition(image?.focalPoint) : undefined;
   if (!image) {
