@@ -11,6 +11,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { measurePagesList, printPagesList } from './pages-list';
 import { buildAndStart, root, signIn } from './production-server';
+import { measureMixed } from './mixed-run';
 import { measurePublishLatency } from './publish-latency';
 import { cpuSeconds, nginxInstalled, startNginx, startPlainFastify, type BaselineServer } from './baselines/servers';
 import { hasWrk, loadTest, type LoadResult } from './load';
@@ -222,61 +223,8 @@ try {
   );
   await setCaching(true, offVersion);
 
-  // Mixed: readers on public pages, plus one writer saving a block (~5 % of requests).
-  const pageInfo = (await (await fetch(`${base}/api/v1/pages/by-slug/cenote-casa-cenote`)).json()) as {
-    page: { id: string };
-  };
-  const blocks = (await (
-    await fetch(`${base}/api/v1/pages/${pageInfo.page.id}/blocks`, { headers: { cookie: session.cookie } })
-  ).json()) as {
-    blocks: Array<{ id: string; version: number; block_data: Record<string, unknown>; block_type: string }>;
-  };
-  const target =
-    blocks.blocks.find((block) => block.block_type === 'quote') ?? blocks.blocks[blocks.blocks.length - 1]!;
-  let version = target.version;
-  let saves = 0;
-  const readRate = cachedRuns[0]!.cached;
-  const [reads, writes] = await Promise.all([
-    measure('mixed: page reads', {
-      url: `${base}/`,
-      requests: ['/', '/cenote-casa-cenote', '/safety-guidelines', '/cenote-el-pit'].map((p) => ({
-        method: 'GET',
-        path: p,
-      })),
-    }),
-    autocannon({
-      url: `${base}/api/v1/blocks/${target.id}`,
-      connections: 1,
-      duration: seconds,
-      overallRate: Math.max(1, Math.round((readRate * 0.05) / 0.95 / 4)),
-      requests: [
-        {
-          method: 'PATCH',
-          headers: { 'content-type': 'application/json', cookie: session.cookie, 'x-csrf-token': session.csrf },
-          setupRequest: (request) => ({
-            ...request,
-            body: JSON.stringify({ version, block_data: { ...target.block_data, author: `Bench save ${++saves}` } }),
-          }),
-          onResponse: (status, body) => {
-            if (status === 200) version = (JSON.parse(body) as { block: { version: number } }).block.version;
-          },
-        },
-      ],
-    }),
-  ]);
-  results.push(reads);
-  const writeResult: Measured = {
-    name: 'mixed: block saves',
-    requestsPerSecond: Math.round(writes.requests.average),
-    p50: writes.latency.p50,
-    p99: writes.latency.p99,
-    errors: writes.errors + writes.timeouts,
-    non2xx: writes.non2xx,
-    total: writes.requests.total,
-    peakRssMbAfter: Math.round((await peakRss(server.process.pid!)) / 1024 / 1024),
-  };
-  results.push(writeResult);
-  const mixedShare = writeResult.total / (writeResult.total + reads.total);
+  // Mixed (issue 21): 95 % cached views, 4 % signed-in views, 1 % block saves and publishes.
+  const mixed = await measureMixed(base, session, Number(process.env['BENCH_MIXED_SECONDS'] ?? 60));
 
   // The other runs, against what plain Fastify serves of the home page without a coding.
   for (const result of results) result.ratio = Number((result.requestsPerSecond / fastifyRate).toFixed(3));
@@ -310,8 +258,7 @@ try {
     cachedRuns,
     logLinesPerRequest: Number(logLinesPerRequest),
     results,
-    mixedWriteShare: Number(mixedShare.toFixed(3)),
-    mixedErrors: reads.errors + reads.non2xx + writeResult.errors + writeResult.non2xx,
+    mixed,
     budgets,
     publishing,
     pagesList,
@@ -376,7 +323,12 @@ try {
         String(result.peakRssMbAfter ?? '').padStart(9),
     );
   }
-  console.log(`\nmixed: ${(mixedShare * 100).toFixed(1)} % writes, ${report.mixedErrors} errors`);
+  console.log(
+    `\nmixed (${mixed.seconds} s): ${mixed.anonymousReads} anonymous views, ${mixed.signedInReads} signed-in views, ` +
+      `${mixed.writes} writes (${(mixed.shares.anonymous * 100).toFixed(1)} / ${(mixed.shares.signedIn * 100).toFixed(1)} / ` +
+      `${(mixed.shares.writes * 100).toFixed(1)} %), ${mixed.publishes} publishes, ${mixed.readsPerSecond} reads/s ` +
+      `(p99 ${mixed.readP99Ms} ms), ${mixed.errors} errors, ${mixed.staleReads} stale of ${mixed.checkedReads} views of the page after a publish`,
+  );
   console.log(
     `public page JS ${(budgets.publicJsGzip / 1024).toFixed(1)} KB gzip, CSS ${(budgets.publicCssGzip / 1024).toFixed(1)} KB gzip; admin JS ${(budgets.adminJsGzip / 1024).toFixed(1)} KB, CSS ${(budgets.adminCssGzip / 1024).toFixed(1)} KB`,
   );

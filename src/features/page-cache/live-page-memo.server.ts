@@ -1,5 +1,5 @@
 import type { ContentChange } from '../../server/content-events.server';
-import { keysToInvalidate } from './page-cache.server';
+import { keysToInvalidate, leastRecentlyUsed } from './page-cache.server';
 
 /**
  * What the site derived from a live page (its row, blocks, resolved images, the rendered content
@@ -67,14 +67,7 @@ export class LivePageMemo<T> {
   private store(path: string, loaded: { pageId: string; value: T }): void {
     this.entries.set(path, { ...loaded, lastUsed: ++this.uses });
     if (this.entries.size <= this.maxEntries) return;
-    let leastRecent: string | undefined;
-    let leastUse = Infinity;
-    for (const [key, entry] of this.entries) {
-      if (entry.lastUsed < leastUse) {
-        leastUse = entry.lastUsed;
-        leastRecent = key;
-      }
-    }
+    const leastRecent = leastRecentlyUsed(this.entries);
     if (leastRecent !== undefined) this.entries.delete(leastRecent);
   }
 }

@@ -162,6 +162,19 @@ export function keysToInvalidate(change: ContentChange): 'all' | string[] {
   return [...paths];
 }
 
+/** The key used longest ago (a linear scan: evictions are rare, every hit only bumps a counter). */
+export function leastRecentlyUsed(entries: Map<string, { lastUsed: number }>): string | undefined {
+  let leastRecent: string | undefined;
+  let leastUse = Infinity;
+  for (const [key, entry] of entries) {
+    if (entry.lastUsed < leastUse) {
+      leastUse = entry.lastUsed;
+      leastRecent = key;
+    }
+  }
+  return leastRecent;
+}
+
 /**
  * A bounded LRU of rendered pages for anonymous visitors, keyed by path. Entries also remember
  * which page id they show, so a block change (which knows only the page id) finds its path.
@@ -193,14 +206,7 @@ export class PageCache {
     this.entries.set(path, { ...page, pageId, lastUsed: ++this.uses });
     this.bytes += page.size;
     while (this.bytes > this.maxBytes) {
-      let leastRecent: string | undefined;
-      let leastUse = Infinity;
-      for (const [key, entry] of this.entries) {
-        if (entry.lastUsed < leastUse) {
-          leastUse = entry.lastUsed;
-          leastRecent = key;
-        }
-      }
+      const leastRecent = leastRecentlyUsed(this.entries);
       if (leastRecent === undefined) break;
       this.delete(leastRecent);
     }
