@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../server/plugins/app-error.server';
-import { forgetOnWrites, recentReadsTtlMs, RecentReads } from '../../server/plugins/recent-reads.server';
 import { twoFactorIsRequired } from './security-settings.service.server';
 import { twoFactorMessages } from './two-factor.service.server';
 
@@ -21,14 +20,11 @@ const allowedWhileSetupRequired = new Set([
  * concern, so other requests cost nothing more.
  */
 export function registerTwoFactorPolicy(app: FastifyInstance): void {
-  const recentPolicy = new RecentReads<boolean>(recentReadsTtlMs, 1);
-  forgetOnWrites(app, recentPolicy);
-  const required = () => recentPolicy.get('required', app.clock.now().getTime(), () => twoFactorIsRequired(app.db));
   app.addHook('onRequest', async (request) => {
     const viewer = request.viewer;
     const user = viewer?.user;
     if (!viewer || !user || request.apiToken) return;
-    const mustSetUp = user.role !== 'viewer' && user.two_factor_enabled !== true && (await required());
+    const mustSetUp = user.role !== 'viewer' && user.two_factor_enabled !== true && (await twoFactorIsRequired(app.db));
     request.viewer = {
       user: { ...user, two_factor_enabled: user.two_factor_enabled === true, two_factor_setup_required: mustSetUp },
       canSeeDrafts: mustSetUp ? false : viewer.canSeeDrafts,

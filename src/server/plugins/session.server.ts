@@ -5,7 +5,6 @@ import { toSessionUser } from '../../features/auth/users.service.server';
 import type { Viewer } from '../../features/pages/pages.service.server';
 import type { UserRow } from '../../features/auth/auth.table';
 import type { AppConfig } from '../env.server';
-import { forgetOnWrites, recentReadsTtlMs, RecentReads } from './recent-reads.server';
 
 export const sessionCookieName = 'ca_session';
 
@@ -37,27 +36,18 @@ const sessionFreePrefixes = ['/assets/', '/media/', '/favicon.svg'];
  * once an hour) and its cookie re-sent.
  */
 export function registerSessions(app: FastifyInstance): void {
-  const recentSessions = new RecentReads<Awaited<ReturnType<typeof resolveSession>>>(recentReadsTtlMs);
-  forgetOnWrites(app, recentSessions);
   app.addHook('onRequest', async (request, reply) => {
     const token = request.cookies[sessionCookieName];
     // Authenticated by an API token (plugins/api-token-auth.server.ts): the cookie plays no part.
     if (!token || !app.readiness.ready || request.apiToken) return;
     if (sessionFreePrefixes.some((prefix) => request.url.startsWith(prefix))) return;
     const now = app.clock.now();
-    let readNow = false;
-    const remembered = await recentSessions.get(token, now.getTime(), async () => {
-      readNow = true;
-      return resolveSession(app.db, token, now);
-    });
-    // Never past its expiry; only the request that read it extends the cookie.
-    const resolved = remembered && remembered.expiresAt.getTime() > now.getTime() ? remembered : undefined;
+    const resolved = await resolveSession(app.db, token, now);
     if (!resolved) {
       clearSessionCookie(reply, app.config);
       return;
     }
-    if (readNow && resolved.refreshed)
-      setSessionCookie(reply, app.config, { token, expiresAt: resolved.expiresAt }, now);
+    if (resolved.refreshed) setSessionCookie(reply, app.config, { token, expiresAt: resolved.expiresAt }, now);
     request.viewer = viewerFor(resolved.user);
   });
 }
