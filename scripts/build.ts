@@ -84,7 +84,7 @@ async function buildClient() {
     legalComments: 'none',
     logLevel: 'warning',
   } satisfies BuildOptions;
-  // The public site's islands run on Preact through its React compatibility layer (ADR 039): the
+  // The public site's islands run on Preact through its React compatibility layer (ADR 038): the
   // same components, a tenth of the bytes. The server renders them with React; the admin stays React.
   const [siteResult, appResult] = await Promise.all([
     build({
