@@ -33,10 +33,8 @@ import { imageUrlsIn, resolveImages } from './site-data.server';
 import { breadcrumbJsonLd, breadcrumbTrail } from './breadcrumbs';
 import {
   buildCachedPage,
-  encodeFragment,
   encodeLive,
   type ComposedHtml,
-  type EncodedFragment,
   type HtmlDocument,
   type CachedPage,
   type EncodedPage,
@@ -82,7 +80,8 @@ type PageView =
 /** What a live page's render keeps between requests (ADR 037): all of it but the header, footer and head. */
 interface LiveRender {
   page: StoredPage;
-  content: EncodedFragment;
+  /** The content between header and footer, rendered and encoded once. */
+  content: Buffer;
   structuredData: Array<Record<string, unknown>>;
 }
 
@@ -92,7 +91,7 @@ interface LiveRender {
  */
 const contentSlot = `cenote-content-${randomUUID()}`;
 
-function composeAround(document: string, fragment: EncodedFragment): ComposedHtml {
+function composeAround(document: string, fragment: Buffer): ComposedHtml {
   const at = document.indexOf(contentSlot);
   if (at < 0) throw new Error('the layout rendered without its content slot');
   return { before: document.slice(0, at), fragment, after: document.slice(at + contentSlot.length) };
@@ -153,7 +152,7 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
   }
 
   /** A live page's document around its memoized content: the head, header and footer render now. */
-  async function renderLiveHtml(options: RenderOptions & { fragment: EncodedFragment }): Promise<ComposedHtml> {
+  async function renderLiveHtml(options: RenderOptions & { fragment: Buffer }): Promise<ComposedHtml> {
     return composeAround(await renderLayoutDocument(options, contentSlot), options.fragment);
   }
 
@@ -297,7 +296,7 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
     const view: PageView = { kind: 'site', path: pathForSlug(slug), editor: false };
     const { content, structuredData } = await storedPageContent(found.page, found.blocks, view);
     const page = { ...found.page, is_published: true };
-    return { pageId: found.page.id, value: { page, content: encodeFragment(renderToString(content)), structuredData } };
+    return { pageId: found.page.id, value: { page, content: Buffer.from(renderToString(content)), structuredData } };
   }
 
   async function renderSlug(

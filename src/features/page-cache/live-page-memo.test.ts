@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { LivePageMemo } from './live-page-memo.server';
-import { buildCachedPage, encodeFragment, encodeLive, etagOf } from './page-cache.server';
+import { buildCachedPage, encodeLive, etagOf } from './page-cache.server';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -70,7 +70,7 @@ describe('LivePageMemo', () => {
 });
 
 describe('documents composed around a fragment', () => {
-  const fragment = encodeFragment('<section>Cenote café — 5-10 m</section>');
+  const fragment = Buffer.from('<section>Cenote café — 5-10 m</section>');
   const composed = (before: string, after: string) => ({ before, fragment, after });
 
   it('send the same bytes as the whole string, in every coding', async () => {

@@ -78,37 +78,26 @@ export function etagOf(body: Buffer | string): string {
 
 const encoded = (body: Buffer): EncodedPage => ({ body, etag: etagOf(body) });
 
-/** Markup encoded once, reused by many documents (a live page's content, ADR 037). */
-export interface EncodedFragment {
-  bytes: Buffer;
-}
-
-export function encodeFragment(html: string): EncodedFragment {
-  return { bytes: Buffer.from(html) };
-}
-
-/** A document rendered around a fragment: only the parts before and after it are new. */
+/**
+ * A document rendered around markup encoded earlier (a live page's content, ADR 037): only the parts
+ * before and after it are new.
+ */
 export interface ComposedHtml {
   before: string;
-  fragment: EncodedFragment;
+  fragment: Buffer;
   after: string;
 }
 
 /** A whole HTML document, as one string or composed around an encoded fragment. */
 export type HtmlDocument = string | ComposedHtml;
 
-export function documentBytes(html: HtmlDocument): Buffer {
+function documentBytes(html: HtmlDocument): Buffer {
   if (typeof html === 'string') return Buffer.from(html);
-  return Buffer.concat([Buffer.from(html.before), html.fragment.bytes, Buffer.from(html.after)]);
-}
-
-/** The identity bytes with their strong ETag (the hash of exactly those bytes, as for every coding). */
-function encodedIdentity(html: HtmlDocument): EncodedPage {
-  return encoded(documentBytes(html));
+  return Buffer.concat([Buffer.from(html.before), html.fragment, Buffer.from(html.after)]);
 }
 
 export function buildCachedPage(html: HtmlDocument, now: number): CachedPage {
-  const identity = encodedIdentity(html);
+  const identity = encoded(documentBytes(html));
   const raw = identity.body;
   const gzipped = gzipSync(raw, { level: 9 });
   const brotli = brotliCompressSync(raw, {
@@ -133,8 +122,8 @@ const gzipAsync = promisify(gzip);
  * in the requested coding (the same effort the API's responses get).
  */
 export async function encodeLive(html: HtmlDocument, coding: ContentCoding): Promise<EncodedPage> {
-  if (coding === 'identity') return encodedIdentity(html);
   const raw = documentBytes(html);
+  if (coding === 'identity') return encoded(raw);
   if (coding === 'br') {
     return encoded(
       await brotliAsync(raw, {
