@@ -29,6 +29,7 @@ import { auditRoutes } from '../features/audit/audit.routes.server';
 import { apiTokensRoutes } from '../features/api-tokens/api-tokens.routes.server';
 import { webhooksRoutes } from '../features/webhooks/webhooks.routes.server';
 import { pageEditingRoutes } from '../features/pages/page-editing.routes.server';
+import { translationRoutes } from '../features/pages/translations.routes.server';
 import { pagesBulkRoutes } from '../features/pages/pages-bulk.routes.server';
 import { publishingRoutes } from '../features/publishing/publishing.routes.server';
 import { previewRoutes } from '../features/publishing/preview.routes.server';
@@ -223,6 +224,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(mediaLibraryRoutes);
   await app.register(searchRoutes);
   await app.register(pageEditingRoutes);
+  await app.register(translationRoutes);
   await app.register(publishingRoutes);
   await app.register(pagesBulkRoutes);
   await app.register(previewRoutes);

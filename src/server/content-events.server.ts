@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 /** What a committed write changed, for everything that keeps derived copies (the page cache). */
 export interface ContentChange {
   pageId?: string;
-  /** Slugs whose public pages show different content now (old and new slug after a rename). */
-  slugs?: string[];
+  /** Public paths that show different content now (old and new path after a rename). */
+  paths?: string[];
   /** Site-wide changes (navigation, SEO settings) touch every page. */
   scope?: 'page' | 'site';
 }
@@ -24,7 +24,7 @@ export function registerContentEvents(app: FastifyInstance): void {
   app.decorate('contentChanged', (change: ContentChange) => {
     // A page live under a new slug (two slugs: old and new) had links to it rewritten across the
     // site, navigation included (decision 36): every page may show different content.
-    const renamed = new Set(change.slugs ?? []).size > 1;
+    const renamed = new Set(change.paths ?? []).size > 1;
     events.emit('change', { scope: renamed ? 'site' : 'page', ...change });
   });
 }

@@ -54,6 +54,18 @@ describe('breadcrumbTrail', () => {
       { title: 'Cenote Chikin Ha', href: '/cenote-chikin-ha' },
     ]);
   });
+
+  it('starts a Spanish trail at the Spanish home page', () => {
+    const spanish = [
+      item('Inicio', '/es'),
+      item('Buceo', '/es/buceo-en-cenotes', [item('Guía de seguridad', '/es/guia-de-seguridad')]),
+    ];
+    expect(breadcrumbTrail(spanish, '/es/guia-de-seguridad', 'Guía de seguridad', 'es')).toEqual([
+      { title: 'Inicio', href: '/es' },
+      { title: 'Buceo', href: '/es/buceo-en-cenotes' },
+      { title: 'Guía de seguridad', href: '/es/guia-de-seguridad' },
+    ]);
+  });
 });
 
 describe('breadcrumbJsonLd', () => {

@@ -2,6 +2,8 @@
  * Breadcrumbs for a content page: Home › the header-navigation sections it sits under › the page.
  * Pure: the server builds the trail from the navigation tree it already loaded for the header.
  */
+import { defaultLocale, pagePath, type Locale } from '../shared/lib/locale';
+import { siteText } from './i18n/site-text';
 import type { SiteNavItem } from './site-types';
 
 export interface Crumb {
@@ -23,13 +25,20 @@ function ancestorsOf(items: readonly SiteNavItem[], path: string): SiteNavItem[]
 /**
  * The trail to a page. A navigation parent that links to this very page (the 'Diving' menu opens
  * /cenote-diving, which is also its first child) is the page itself, not a section above it, so it
- * is left out, as is any parent that links off the site.
+ * is left out, as is any parent that links off the site. The first crumb is the home page of the
+ * page's language ('Home' at '/', 'Inicio' at '/es').
  */
-export function breadcrumbTrail(header: readonly SiteNavItem[], path: string, title: string): Crumb[] {
+export function breadcrumbTrail(
+  header: readonly SiteNavItem[],
+  path: string,
+  title: string,
+  locale: Locale = defaultLocale,
+): Crumb[] {
+  const home = pagePath(locale, 'home');
   const sections = (ancestorsOf(header, path) ?? [])
-    .filter((item) => item.href !== path && item.href !== '/' && item.href.startsWith('/'))
+    .filter((item) => item.href !== path && item.href !== '/' && item.href !== home && item.href.startsWith('/'))
     .map((item) => ({ title: item.title, href: item.href }));
-  return [{ title: 'Home', href: '/' }, ...sections, { title, href: path }];
+  return [{ title: siteText(locale)('breadcrumbs.home'), href: home }, ...sections, { title, href: path }];
 }
 
 /** schema.org BreadcrumbList for the page's head, with absolute addresses. */

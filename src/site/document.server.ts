@@ -8,10 +8,19 @@ export interface DocumentParts {
   withScripts?: boolean;
   /** Extra head markup such as a meta refresh. */
   extraHead?: string;
+  /** `<html lang>`: the page's language (decision 44). */
+  lang?: string;
 }
 
 /** The whole HTML document around server-rendered React markup. */
-export function renderDocument({ head, body, manifest, withScripts = true, extraHead = '' }: DocumentParts): string {
+export function renderDocument({
+  head,
+  body,
+  manifest,
+  withScripts = true,
+  extraHead = '',
+  lang = 'en',
+}: DocumentParts): string {
   const fonts = manifest.fonts
     .map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`)
     .join('');
@@ -19,7 +28,7 @@ export function renderDocument({ head, body, manifest, withScripts = true, extra
     ? `<script type="module" src="${manifest.siteJs}"></script>${manifest.sitePreload.map((href) => `<link rel="modulepreload" href="${href}">`).join('')}`
     : '';
   return `<!doctype html>
-<html lang="en">
+<html lang="${lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

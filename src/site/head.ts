@@ -1,4 +1,5 @@
 import { escapeHtml, jsonForScript } from '../shared/lib/html';
+import { localeTags, locales, type Locale } from '../shared/lib/locale';
 
 export interface HeadPageFields {
   title: string | null;
@@ -79,6 +80,7 @@ export function renderHeadTags(
   meta: HeadMetadata,
   siteTitle: string,
   extraStructuredData: ReadonlyArray<Record<string, unknown>> = [],
+  language: PageLanguage = { locale: 'en', alternates: {}, publicUrl: '' },
 ): string {
   const tag = (name: string, attribute: 'name' | 'property', content: string | null) =>
     content ? `<meta ${attribute}="${name}" content="${escapeHtml(content)}">` : '';
@@ -97,10 +99,39 @@ export function renderHeadTags(
     tag('twitter:description', 'name', meta.twitterDescription),
     tag('twitter:image', 'name', meta.twitterImage),
     meta.canonical ? `<link rel="canonical" href="${escapeHtml(meta.canonical)}">` : '',
-    `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(siteTitle)}" href="/feed.xml">`,
+    ...hreflangLinks(language),
+    tag('og:locale', 'property', ogLocales[language.locale]),
+    `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(siteTitle)}" href="${feedPath(language.locale)}">`,
     meta.structuredData ? `<script type="application/ld+json">${jsonForScript(meta.structuredData)}</script>` : '',
     ...extraStructuredData.map((data) => `<script type="application/ld+json">${jsonForScript(data)}</script>`),
   ]
     .filter(Boolean)
     .join('\n');
+}
+
+/** A page's language and the paths of the same page in each language that has it live. */
+export interface PageLanguage {
+  locale: Locale;
+  alternates: Partial<Record<Locale, string>>;
+  publicUrl: string;
+}
+
+const ogLocales: Record<Locale, string> = { en: 'en_US', es: 'es_MX' };
+
+/** The feed of a language: '/feed.xml' and '/es/feed.xml'. */
+export function feedPath(locale: Locale): string {
+  return locale === 'es' ? '/es/feed.xml' : '/feed.xml';
+}
+
+/**
+ * `hreflang` alternates (decision 44): one per language the page is live in, itself included, and
+ * `x-default` on the English page. A page with no translation gets none (nothing to point at).
+ */
+function hreflangLinks({ alternates, publicUrl }: PageLanguage): string[] {
+  const present = locales.filter((locale) => alternates[locale] !== undefined);
+  if (present.length < 2) return [];
+  const link = (hreflang: string, path: string) =>
+    `<link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(`${publicUrl}${path}`)}">`;
+  const fallback = alternates.en ?? alternates[present[0]!]!;
+  return [...present.map((locale) => link(localeTags[locale], alternates[locale]!)), link('x-default', fallback)];
 }

@@ -8,6 +8,7 @@ import { readPublicSeoSettings } from '../features/settings/settings.repo.server
 import { performanceSettings } from '../features/settings/settings.table';
 import { defaultPerformanceSettings, type PublicSeoSettings } from '../features/settings/settings.dto';
 import type { SiteChrome, SiteNavItem } from './site-types';
+import type { Locale } from '../shared/lib/locale';
 
 function toSiteNav(nodes: NavigationNode[]): SiteNavItem[] {
   return nodes.map((node) => ({
@@ -20,12 +21,13 @@ function toSiteNav(nodes: NavigationNode[]): SiteNavItem[] {
 
 export async function loadChrome(
   db: Database,
+  locale: Locale = 'en',
   now = new Date(),
 ): Promise<{ chrome: SiteChrome; seo: PublicSeoSettings }> {
   const [seo, header, footer] = await Promise.all([
     readPublicSeoSettings(db),
-    listNavigationItems(db, 'header', { activeOnly: true }),
-    listNavigationItems(db, 'footer', { activeOnly: true }),
+    listNavigationItems(db, 'header', { activeOnly: true, locale }),
+    listNavigationItems(db, 'footer', { activeOnly: true, locale }),
   ]);
   return {
     seo,
@@ -66,7 +68,12 @@ export function imageUrlsIn(value: unknown, found = new Set<string>()): Set<stri
   return found;
 }
 
-export async function resolveImages(db: Database, urls: Iterable<string>): Promise<Record<string, ResolvedImage>> {
+/** The images behind these URLs, their alt text in the page's language (English when it has none). */
+export async function resolveImages(
+  db: Database,
+  urls: Iterable<string>,
+  locale: Locale = 'en',
+): Promise<Record<string, ResolvedImage>> {
   const list = [...urls];
   if (list.length === 0) return {};
   const rows = await db.select().from(images).where(inArray(images.original_url, list));
@@ -75,7 +82,7 @@ export async function resolveImages(db: Database, urls: Iterable<string>): Promi
       row.original_url,
       {
         src: row.original_url,
-        alt: row.alt_text ?? '',
+        alt: (locale === 'es' ? row.alt_text_es : null) ?? row.alt_text ?? '',
         width: row.width,
         height: row.height,
         webp: row.webp_url,

@@ -25,7 +25,10 @@ import { PreviewBanner, previewStateOf, type PreviewState } from './components/p
 import { SearchResultsPage } from './components/search-results-page';
 import { SiteLayout } from './components/site-layout';
 import { renderDocument } from './document.server';
-import { renderHeadTags, resolveHeadMetadata, type HeadPageFields } from './head';
+import { feedPath, renderHeadTags, resolveHeadMetadata, type HeadPageFields } from './head';
+import { localeOfPath, localeTags, locales, pagePath, searchPath, type Locale } from '../shared/lib/locale';
+import type { Alternates } from '../features/page-cache/site-state.server';
+import { siteText } from './i18n/site-text';
 import { escapeHtml } from '../shared/lib/html';
 import { loadingScreenHtml } from './loading-screen';
 import { analyticsHeadTags, analyticsScript } from './analytics';
@@ -52,6 +55,10 @@ const oneYear = 31_536_000;
 
 interface RenderOptions {
   path: string;
+  /** The page's language (decision 44): its texts, menus, `<html lang>`. */
+  locale: Locale;
+  /** The same page's path in each language it is live in: hreflang links and the language switch. */
+  alternates?: Alternates;
   status: number;
   page: Partial<HeadPageFields>;
   /** Responses that depend on the query string (search) are never stored by shared caches. */
@@ -67,7 +74,7 @@ interface RenderOptions {
 type PageRenderOptions = RenderOptions & { content: ReactNode };
 
 /** A stored page, live copy or draft: what the one page render needs of it. */
-type StoredPage = HeadPageFields & { id: string; slug: string; title: string; is_published: boolean };
+type StoredPage = HeadPageFields & { id: string; slug: string; locale: Locale; title: string; is_published: boolean };
 
 /**
  * Who the page is rendered for. The site: visitors, or signed-in editors (who also see pages that
@@ -157,17 +164,32 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
   }
 
   async function renderLayoutDocument(options: RenderOptions, content: ReactNode): Promise<string> {
-    const { chrome, seo } = await app.siteState.getChrome();
-    const meta = resolveHeadMetadata(options.page, seo, { publicUrl: app.config.publicUrl, path: options.path });
+    const { locale } = options;
+    const alternates = options.alternates ?? {};
+    const { chrome, seo } = await app.siteState.getChrome(locale);
+    // The SEO settings are written in English; other languages describe the site in their own words.
+    const siteFields = locale === 'en' ? seo : { ...seo, site_description: siteText(locale)('site.description') };
+    const meta = resolveHeadMetadata(options.page, siteFields, { publicUrl: app.config.publicUrl, path: options.path });
     const body = renderToString(
-      <SiteLayout chrome={chrome} currentPath={options.path} banner={options.banner}>
+      <SiteLayout
+        chrome={chrome}
+        currentPath={options.path}
+        banner={options.banner}
+        locale={locale}
+        alternates={alternates}
+      >
         {content}
       </SiteLayout>,
     );
     return renderDocument({
-      head: renderHeadTags(meta, chrome.siteTitle, options.structuredData),
+      head: renderHeadTags(meta, chrome.siteTitle, options.structuredData, {
+        locale,
+        alternates,
+        publicUrl: app.config.publicUrl,
+      }),
       body,
       manifest,
+      lang: localeTags[locale],
       extraHead: options.preview ? '<meta name="robots" content="noindex">' : analyticsHeadTags(seo),
     });
   }
@@ -231,6 +253,7 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
    */
   async function renderNotFound(request: FastifyRequest, reply: FastifyReply) {
     const pathOnly = request.url.split('?')[0] ?? request.url;
+    const locale = localeOfPath(pathOnly);
     const redirect = await findRedirect(pathOnly);
     if (redirect) {
       app.redirectMap.countHit(redirect.id);
@@ -243,8 +266,9 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
     request.log.info({ path: pathOnly }, 'page not found');
     return renderPage(request, reply, {
       path: pathOnly,
+      locale,
       status: 404,
-      page: { title: 'Page not found' },
+      page: { title: siteText(locale)('notFound.pageTitle') },
       content: <NotFoundPage />,
     });
   }
@@ -253,9 +277,9 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
    * A public page: anonymous visitors are served from the page cache when caching is on (the
    * page is rendered and compressed once); everyone else gets a fresh render.
    */
-  async function serveSlug(slug: string, request: FastifyRequest, reply: FastifyReply) {
+  async function serveSlug(slug: string, locale: Locale, request: FastifyRequest, reply: FastifyReply) {
     const { settings } = await app.siteState.getPolicy();
-    const path = pathForSlug(slug);
+    const path = pathForSlug(slug, locale);
     const useCache = request.viewer === null && settings.enable_caching;
     const now = () => app.clock.now().getTime();
     const coding = negotiateEncoding(request.headers['accept-encoding']);
@@ -275,12 +299,14 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
       if (hit) return sendEntry(hit, 'HIT');
     }
     const generation = app.pageCache.generation;
-    const rendered = await renderSlug(slug, request);
+    const rendered = await renderSlug(slug, locale, request);
     if (!rendered) return renderNotFound(request, reply);
     if (useCache) {
       const entry = buildCachedPage(rendered.html, now());
       // A write that landed while we rendered has already invalidated; don't store the old page.
-      if (app.pageCache.generation === generation) app.pageCache.set(path, rendered.pageId, entry);
+      if (app.pageCache.generation === generation) {
+        app.pageCache.set(path, rendered.pageId, entry, rendered.otherPageIds);
+      }
       return sendEntry(entry, 'MISS');
     }
     return sendLive(request, reply, 200, rendered.html, request.viewer === null);
@@ -290,10 +316,13 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
   const liveRenders = new LivePageMemo<LiveRender>();
   app.contentEvents.on('invalidate', (change) => liveRenders.invalidate(change));
 
-  async function loadLiveRender(slug: string): Promise<{ pageId: string; value: LiveRender } | undefined> {
-    const found = await findLivePageBySlug(app.db, slug);
+  async function loadLiveRender(
+    slug: string,
+    locale: Locale,
+  ): Promise<{ pageId: string; value: LiveRender } | undefined> {
+    const found = await findLivePageBySlug(app.db, slug, locale);
     if (!found || found.blocks.length === 0) return undefined;
-    const view: PageView = { kind: 'site', path: pathForSlug(slug), editor: false };
+    const view: PageView = { kind: 'site', path: pathForSlug(slug, locale), editor: false };
     const { content, structuredData } = await storedPageContent(found.page, found.blocks, view);
     const page = { ...found.page, is_published: true };
     return { pageId: found.page.id, value: { page, content: Buffer.from(renderToString(content)), structuredData } };
@@ -301,23 +330,35 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
 
   async function renderSlug(
     slug: string,
+    locale: Locale,
     request: FastifyRequest,
-  ): Promise<{ html: HtmlDocument; pageId: string } | undefined> {
-    const path = pathForSlug(slug);
-    const live = await liveRenders.get(path, () => loadLiveRender(slug));
+  ): Promise<{ html: HtmlDocument; pageId: string; otherPageIds: string[] } | undefined> {
+    const path = pathForSlug(slug, locale);
+    const live = await liveRenders.get(path, () => loadLiveRender(slug, locale));
     if (live) {
       const { page, content, structuredData } = live;
+      const { alternates, otherPageIds } = await app.siteState.getTranslations(page.id);
       return {
-        html: await renderLiveHtml({ path, status: 200, page, fragment: content, structuredData }),
+        html: await renderLiveHtml({
+          path,
+          locale,
+          alternates,
+          status: 200,
+          page,
+          fragment: content,
+          structuredData,
+        }),
         pageId: page.id,
+        otherPageIds,
       };
     }
     // Not live (a draft editors may see), or live without blocks (the empty-page notice).
     const viewer = request.viewer ?? anonymousViewer;
-    const found = await getVisiblePage(app.db, slug, viewer);
+    const found = await getVisiblePage(app.db, slug, viewer, locale);
     if (!found) return undefined;
     const view: PageView = { kind: 'site', path, editor: viewer.canSeeDrafts };
-    return { html: await renderStoredPage(found.page, found.blocks, view), pageId: found.page.id };
+    const { otherPageIds } = await app.siteState.getTranslations(found.page.id);
+    return { html: await renderStoredPage(found.page, found.blocks, view), pageId: found.page.id, otherPageIds };
   }
 
   /**
@@ -327,6 +368,11 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
    */
   async function renderStoredPage(page: StoredPage, blocks: VisibleBlock[], view: PageView): Promise<string> {
     const preview = view.kind === 'preview';
+    const language = {
+      locale: page.locale,
+      // Previews show no alternates: the draft's address is not public yet.
+      alternates: preview ? {} : (await app.siteState.getTranslations(page.id)).alternates,
+    };
     const previewOptions = preview
       ? {
           preview: true,
@@ -342,13 +388,14 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
       const diagnostics = view.kind === 'site' && view.editor ? await emptyPageDiagnostics(page.id) : null;
       return renderHtml({
         path: view.path,
+        ...language,
         status: 200,
         ...previewOptions,
         content: <EmptyPage slug={page.slug} diagnostics={diagnostics} />,
       });
     }
     const { content, structuredData } = await storedPageContent(page, blocks, view);
-    return renderHtml({ path: view.path, status: 200, ...previewOptions, structuredData, content });
+    return renderHtml({ path: view.path, ...language, status: 200, ...previewOptions, structuredData, content });
   }
 
   /** A page's blocks as the site shows them (images resolved, outline, breadcrumbs), not yet rendered. */
@@ -358,12 +405,13 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
     view: PageView,
   ): Promise<{ content: ReactNode; structuredData: Array<Record<string, unknown>> }> {
     const [images, { policy }, { chrome }] = await Promise.all([
-      resolveImages(app.db, imageUrlsOf(blocks.map((block) => block.block_data))),
+      resolveImages(app.db, imageUrlsOf(blocks.map((block) => block.block_data)), page.locale),
       app.siteState.getPolicy(),
-      app.siteState.getChrome(),
+      app.siteState.getChrome(page.locale),
     ]);
     // Every page but the home page: Home › its header-navigation section › the page.
-    const breadcrumbs = page.slug === 'home' ? undefined : breadcrumbTrail(chrome.header, view.path, page.title);
+    const breadcrumbs =
+      page.slug === 'home' ? undefined : breadcrumbTrail(chrome.header, view.path, page.title, page.locale);
     return {
       structuredData: breadcrumbs ? [breadcrumbJsonLd(breadcrumbs, app.config.publicUrl)] : [],
       content: (
@@ -371,7 +419,8 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
           title={page.title}
           isDraft={view.kind === 'site' && !page.is_published}
           blocks={blocks.map((block) => ({ id: block.id, type: block.block_type, data: block.block_data }))}
-          context={{ images, policy }}
+          context={{ images, policy, locale: page.locale }}
+          locale={page.locale}
           breadcrumbs={breadcrumbs}
         />
       ),
@@ -436,23 +485,29 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
   // The HTML routes encode their own responses (see sendHtml), so the global compression stays out.
   const htmlRoute = () => ({ config: { access: 'public' as const }, compress: false as const });
 
-  app.get('/', htmlRoute(), async (request, reply) => serveSlug('home', request, reply));
+  app.get('/', htmlRoute(), async (request, reply) => serveSlug('home', 'en', request, reply));
+  app.get('/es', htmlRoute(), async (request, reply) => serveSlug('home', 'es', request, reply));
 
-  app.get('/search', htmlRoute(), async (request, reply) => {
+  /** The search page of a language ('/search', '/es/buscar'): that language's pages, its stemming. */
+  async function renderSearch(locale: Locale, request: FastifyRequest, reply: FastifyReply) {
     const raw = (request.query as { q?: unknown }).q;
     const query = typeof raw === 'string' ? raw.trim().slice(0, 100) : '';
-    const results = query ? await searchPages(app.db, query, 20) : [];
+    const results = query ? await searchPages(app.db, query, 20, locale) : [];
+    const t = siteText(locale);
+    const title = query ? t('searchPage.titleFor', { query }) : t('searchPage.title');
+    const otherLocale = locales.find((other) => other !== locale)!;
     return renderPage(request, reply, {
-      path: '/search',
+      path: searchPath(locale),
+      locale,
+      alternates: { [locale]: searchPath(locale), [otherLocale]: searchPath(otherLocale) },
       status: 200,
-      page: {
-        title: query ? `Search: ${query}` : 'Search',
-        meta_title: query ? `Search: ${query} | Cenote Atlas` : 'Search | Cenote Atlas',
-      },
+      page: { title, meta_title: `${title} | Cenote Atlas` },
       content: <SearchResultsPage query={query} results={results} />,
       noStore: true,
     });
-  });
+  }
+  app.get('/search', htmlRoute(), async (request, reply) => renderSearch('en', request, reply));
+  app.get('/es/buscar', htmlRoute(), async (request, reply) => renderSearch('es', request, reply));
 
   app.get('/robots.txt', { config: { access: 'public' } }, async (_request, reply) =>
     reply
@@ -472,31 +527,54 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
       ),
   );
 
+  /** Every live page in both languages, each with its hreflang alternates (decision 44). */
   app.get('/sitemap.xml', { config: { access: 'public' } }, async (_request, reply) => {
     const rows = await listLivePages(app.db);
-    const urls = rows
-      .map(
-        (row) =>
-          `<url><loc>${escapeHtml(`${app.config.publicUrl}${pathForSlug(row.slug)}`)}</loc><lastmod>${row.updated_at.toISOString()}</lastmod></url>`,
-      )
-      .join('');
+    const absolute = (path: string) => escapeHtml(`${app.config.publicUrl}${path}`);
+    const entries: string[] = [];
+    for (const row of rows) {
+      const { alternates } = await app.siteState.getTranslations(row.id);
+      const present = locales.filter((locale) => alternates[locale] !== undefined);
+      const links =
+        present.length < 2
+          ? ''
+          : [
+              ...present.map(
+                (locale) =>
+                  `<xhtml:link rel="alternate" hreflang="${localeTags[locale]}" href="${absolute(alternates[locale]!)}"/>`,
+              ),
+              `<xhtml:link rel="alternate" hreflang="x-default" href="${absolute(alternates.en ?? alternates[present[0]!]!)}"/>`,
+            ].join('');
+      entries.push(
+        `<url><loc>${absolute(pathForSlug(row.slug, row.locale))}</loc><lastmod>${row.updated_at.toISOString()}</lastmod>${links}</url>`,
+      );
+    }
     return reply
       .header('content-type', 'application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
       .send(
-        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`,
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">${entries.join('')}</urlset>`,
       );
   });
 
-  /** The 20 newest published pages as Atom (linked from every page's head). */
-  app.get('/feed.xml', { config: { access: 'public' } }, async (_request, reply) => {
-    const [{ seo }, entries] = await Promise.all([app.siteState.getChrome(), listFeedEntries(app.db)]);
-    const site = { title: seo.site_title, description: seo.site_description, publicUrl: app.config.publicUrl };
-    return reply
-      .header('content-type', 'application/atom+xml; charset=utf-8')
-      .header('cache-control', 'public, max-age=300')
-      .send(atomFeed(site, entries, app.clock.now()));
-  });
+  /** The 20 newest published pages of a language as Atom (linked from its pages' heads). */
+  for (const locale of locales) {
+    app.get(feedPath(locale), { config: { access: 'public' } }, async (_request, reply) => {
+      const [{ seo }, entries] = await Promise.all([app.siteState.getChrome(locale), listFeedEntries(app.db, locale)]);
+      const site = {
+        title: seo.site_title,
+        description: locale === 'en' ? seo.site_description : siteText(locale)('site.description'),
+        publicUrl: app.config.publicUrl,
+        locale: localeTags[locale],
+        path: feedPath(locale),
+        home: pagePath(locale, 'home'),
+      };
+      return reply
+        .header('content-type', 'application/atom+xml; charset=utf-8')
+        .header('cache-control', 'public, max-age=300')
+        .send(atomFeed(site, entries, app.clock.now()));
+    });
+  }
 
   /**
    * A preview link (decision 33, ADR 021): the page's draft for whoever holds the link, signed in
@@ -511,13 +589,18 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
         : await openPreview(app.db, request.params.token, app.clock.now());
       if (opening.status === 'ok') {
         const { page, blocks } = opening;
-        const view: PageView = { kind: 'preview', path: pathForSlug(page.slug), state: previewStateOf(page) };
+        const view: PageView = {
+          kind: 'preview',
+          path: pathForSlug(page.slug, page.locale),
+          state: previewStateOf(page),
+        };
         return sendPreview(request, reply, 200, await renderStoredPage(page, blocks, view));
       }
       request.log.info({ reason: opening.status }, 'preview link refused');
       const refusal = previewRefusals[opening.status];
       const html = await renderHtml({
         path: '/preview',
+        locale: 'en',
         status: refusal.status,
         page: { title: refusal.heading },
         preview: true,
@@ -530,7 +613,12 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { slug: string } }>('/:slug', htmlRoute(), async (request, reply) => {
     const { slug } = request.params;
     if (slug === 'home' || !slugPattern.test(slug)) return renderNotFound(request, reply);
-    return serveSlug(slug, request, reply);
+    return serveSlug(slug, 'en', request, reply);
+  });
+  app.get<{ Params: { slug: string } }>('/es/:slug', htmlRoute(), async (request, reply) => {
+    const { slug } = request.params;
+    if (slug === 'home' || !slugPattern.test(slug)) return renderNotFound(request, reply);
+    return serveSlug(slug, 'es', request, reply);
   });
 
   async function findRedirect(pathOnly: string) {
@@ -549,14 +637,14 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
   app.decorate('renderPageDocument', (page: RenderablePage, blocks: VisibleBlock[]) =>
     renderStoredPage({ ...page, is_published: true }, blocks, {
       kind: 'site',
-      path: pathForSlug(page.slug),
+      path: pathForSlug(page.slug, page.locale),
       editor: false,
     }),
   );
 }
 
 /** A stored page (live copy or draft) as the page render takes it. */
-export type RenderablePage = HeadPageFields & { id: string; slug: string; title: string };
+export type RenderablePage = HeadPageFields & { id: string; slug: string; locale: Locale; title: string };
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -53,7 +53,7 @@ describe('live pages with caching off (ADR 037)', () => {
     const second = await visit('/cenote-dos-ojos');
     expect(first.headers.get('x-cache')).toBeNull();
     expect(second.html).toBe(first.html);
-    const live = await findLivePageBySlug(server.app.db, 'cenote-dos-ojos');
+    const live = await findLivePageBySlug(server.app.db, 'cenote-dos-ojos', 'en');
     const fullRender = await server.app.renderPageDocument!(live!.page, live!.blocks);
     expect(second.html).toBe(fullRender);
     const etag = second.headers.get('etag');

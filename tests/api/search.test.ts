@@ -114,13 +114,13 @@ describe('GET /api/v1/search', () => {
     const db = server.app.db;
     // Straight to the database, so tell the caches what the page services would have.
     await db.update(pages).set({ is_published: false }).where(eq(pages.slug, 'cenote-angelita'));
-    server.app.contentChanged({ slugs: ['cenote-angelita'] });
+    server.app.contentChanged({ paths: ['/cenote-angelita'] });
     try {
       const { body } = await search('angelita', '&limit=20');
       expect(body.results.map((result) => result.slug)).not.toContain('cenote-angelita');
     } finally {
       await db.update(pages).set({ is_published: true }).where(eq(pages.slug, 'cenote-angelita'));
-      server.app.contentChanged({ slugs: ['cenote-angelita'] });
+      server.app.contentChanged({ paths: ['/cenote-angelita'] });
     }
     expect((await search('angelita')).body.results[0]?.slug).toBe('cenote-angelita');
   });

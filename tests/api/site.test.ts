@@ -56,10 +56,10 @@ describe('public routes', () => {
     // Through the services, then tell the caches what the routes would have told them.
     const [yaakun] = await server.app.db.select().from(pages).where(eq(pages.slug, 'cenote-yaakun'));
     await unpublishPage(server.app.db, yaakun!.id);
-    server.app.contentChanged({ slugs: ['cenote-yaakun'] });
+    server.app.contentChanged({ paths: ['/cenote-yaakun'] });
     expect((await getPage('/cenote-yaakun')).status).toBe(404);
     await publishDirectly(server.app, yaakun!.id);
-    server.app.contentChanged({ slugs: ['cenote-yaakun'] });
+    server.app.contentChanged({ paths: ['/cenote-yaakun'] });
     expect((await getPage('/cenote-yaakun')).status).toBe(200);
   });
 

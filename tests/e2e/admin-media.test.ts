@@ -253,7 +253,7 @@ describe('the media library in the admin', () => {
     // The save went into the draft (decision 30): publish it, as the editor's Publish button does.
     const [angelita] = await server.app.db.select().from(pages).where(eq(pages.slug, 'cenote-angelita'));
     await publishDirectly(server.app, angelita!.id);
-    server.app.contentChanged({ pageId: angelita!.id, slugs: ['cenote-angelita'] });
+    server.app.contentChanged({ pageId: angelita!.id, paths: ['/cenote-angelita'] });
 
     const html = await (await fetch(`${server.url}/cenote-angelita`)).text();
     const pictures = html.match(/<picture>[\s\S]*?<\/picture>/g) ?? [];

@@ -201,7 +201,7 @@ describe('several gallery images in one pick', () => {
 
     // Visitors see each image with the library's alt text.
     await publishDirectly(server.app, pageId);
-    server.app.contentChanged({ pageId, slugs: ['picker-playground'] });
+    server.app.contentChanged({ pageId, paths: ['/picker-playground'] });
     const html = await (await fetch(`${server.url}/picker-playground`)).text();
     const elPit = await libraryImage('cenote-el-pit.jpg');
     expect(elPit.alt_text).toBeTruthy();

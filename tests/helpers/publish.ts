@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import type { Locale } from '../../src/shared/lib/locale';
 import type { FastifyInstance } from 'fastify';
 import { contentBlocks } from '../../src/features/blocks/blocks.table';
 import { pages } from '../../src/features/pages/pages.table';
@@ -13,8 +14,11 @@ export async function publishDirectly(app: FastifyInstance, ...pageIds: string[]
 }
 
 /** A page's draft row and its first block, as stored (for edits through the API with their versions). */
-export async function firstBlockOf(app: FastifyInstance, slug: string) {
-  const [page] = await app.db.select().from(pages).where(eq(pages.slug, slug));
+export async function firstBlockOf(app: FastifyInstance, slug: string, locale: Locale = 'en') {
+  const [page] = await app.db
+    .select()
+    .from(pages)
+    .where(and(eq(pages.slug, slug), eq(pages.locale, locale)));
   if (!page) throw new Error(`no page with the slug ${slug}`);
   const [block] = await app.db
     .select()

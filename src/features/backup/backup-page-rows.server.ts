@@ -46,6 +46,7 @@ interface PageRef {
 interface LiveRef {
   label: string;
   slug: string;
+  locale: string;
   revisionId: string;
 }
 
@@ -99,9 +100,11 @@ export class PageRowChecker {
     switch (table) {
       case 'pages': {
         const page = ctx.parse(pageRowSchema);
-        const owner = this.slugOwners.get(page.slug);
+        // Slugs are unique per language (decision 44).
+        const slugKey = `${page.locale}:${page.slug}`;
+        const owner = this.slugOwners.get(slugKey);
         if (owner) ctx.fail('slug', `"${page.slug}" is also the slug of page ${owner}`);
-        this.slugOwners.set(page.slug, page.id);
+        this.slugOwners.set(slugKey, page.id);
         this.pages.set(page.id, { slug: page.slug, published: page.is_published });
         if (page.is_published) this.publishedCount++;
         await store(normalizePageFields(page));
@@ -117,10 +120,16 @@ export class PageRowChecker {
       case 'published_pages': {
         const live = ctx.parse(publishedPageRowSchema);
         const blocks = this.checkBlocks(ctx, live.blocks, 'blocks.');
-        const other = this.liveSlugs.get(live.slug);
+        const liveKey = `${live.locale}:${live.slug}`;
+        const other = this.liveSlugs.get(liveKey);
         if (other) ctx.fail('slug', `"${live.slug}" is also the live slug of page ${other}`);
-        this.liveSlugs.set(live.slug, live.page_id);
-        this.live.set(live.page_id, { label: ctx.label, slug: live.slug, revisionId: live.revision_id });
+        this.liveSlugs.set(liveKey, live.page_id);
+        this.live.set(live.page_id, {
+          label: ctx.label,
+          slug: live.slug,
+          locale: live.locale,
+          revisionId: live.revision_id,
+        });
         await store({ ...normalizePageFields(live), blocks });
         return;
       }
@@ -173,7 +182,7 @@ export class PageRowChecker {
           `${live.label}: revision_id: the backup holds no published revision ${live.revisionId} of this page`,
         );
       }
-      const owner = this.slugOwners.get(live.slug);
+      const owner = this.slugOwners.get(`${live.locale}:${live.slug}`);
       if (owner !== undefined && owner !== pageId) {
         throw new BackupError(`${live.label}: slug: "${live.slug}" is the slug of page ${owner}`);
       }

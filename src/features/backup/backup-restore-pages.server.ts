@@ -79,8 +79,17 @@ export async function insertPageTables(
   tx: Transaction,
   files: Record<'pages' | 'content_blocks' | 'published_pages' | 'page_revisions', string>,
 ): Promise<void> {
+  // A translation names its English page, which may come later in the file: translations go in
+  // once every English page is in (page rows hold no blocks, so holding them back is small).
+  const translations: Array<typeof pages.$inferInsert> = [];
   for await (const batch of stagedRows(files.pages, 'pages', 100)) {
-    await tx.insert(pages).values(batch as Array<typeof pages.$inferInsert>);
+    const rows = batch as Array<typeof pages.$inferInsert>;
+    translations.push(...rows.filter((row) => row.translation_of));
+    const english = rows.filter((row) => !row.translation_of);
+    if (english.length > 0) await tx.insert(pages).values(english);
+  }
+  for (let start = 0; start < translations.length; start += 100) {
+    await tx.insert(pages).values(translations.slice(start, start + 100));
   }
   for await (const batch of stagedRows(files.content_blocks, 'content_blocks', 100)) {
     await tx.insert(contentBlocks).values(batch as Array<typeof contentBlocks.$inferInsert>);

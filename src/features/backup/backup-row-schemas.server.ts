@@ -1,3 +1,4 @@
+import { locales } from '../../shared/lib/locale';
 import { z } from 'zod';
 import { maxAltTextLength, maxCaptionLength, maxCategoryLength, maxFolderNameLength } from '../media/media.dto';
 import { isValidMediaKey } from '../media/storage.server';
@@ -53,6 +54,9 @@ export const pageRowSchema = pageInputSchema.extend({
   publish_at: optionalTimestamp,
   unpublish_at: optionalTimestamp,
   deleted_at: optionalTimestamp,
+  // Languages (decision 44); archives made before them hold English pages only.
+  locale: z.enum(locales).default('en'),
+  translation_of: id.nullable().default(null),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -83,6 +87,7 @@ export const publishedPageRowSchema = pageFieldsSchema.extend({
   page_id: id,
   revision_id: id,
   blocks: z.array(z.unknown(), { message: 'must be a list of blocks' }),
+  locale: z.enum(locales).default('en'),
   version,
   published_at: timestamp,
 });
@@ -104,6 +109,7 @@ export const revisionRowSchema = z.object({
 
 export const navigationRowSchema = navigationItemInputSchema.extend({
   id,
+  locale: z.enum(locales).default('en'),
   display_order: z.number().int().min(1),
   is_active: z.boolean(),
   version,
@@ -150,6 +156,8 @@ export const imageRowSchema = z.object({
   file_size: z.number().int().min(0),
   alt_text: optionalText(maxAltTextLength, 'Alt text'),
   caption: optionalText(maxCaptionLength, 'Caption'),
+  alt_text_es: optionalText(maxAltTextLength, 'Spanish alt text').default(null),
+  caption_es: optionalText(maxCaptionLength, 'Spanish caption').default(null),
   category: optionalText(maxCategoryLength, 'Category'),
   // Backups made before focal points (0009) restore with the centre.
   focal_x: z.number().int().min(0).max(100).default(50),

@@ -1,4 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
+import type { Locale } from '../../shared/lib/locale';
 import { objectPosition, type FocalPoint } from '../media/focal-point';
 
 /** An image as the renderer needs it: every stored variant, its real size, alt text and focal point. */
@@ -24,6 +25,8 @@ export interface ImagePolicy {
 export interface BlockRenderContext {
   images: Record<string, ResolvedImage>;
   policy: ImagePolicy;
+  /** The page's language, for the renderers' own words (useBlockText); English when absent. */
+  locale?: Locale;
 }
 
 const defaultContext: BlockRenderContext = { images: {}, policy: { webp: true, avif: true, lazy: true } };

@@ -21,6 +21,12 @@ export interface FeedSite {
   description: string;
   /** The site's public origin, no trailing slash. */
   publicUrl: string;
+  /** The feed's language (decision 44: one feed per language); English at /feed.xml when not given. */
+  locale?: string;
+  /** The feed's own path ('/feed.xml', '/es/feed.xml'). */
+  path?: string;
+  /** The home page of the feed's language ('/', '/es'). */
+  home?: string;
 }
 
 const xml = (text: string) => escapeHtml(text);
@@ -36,14 +42,14 @@ export function atomFeed(site: FeedSite, entries: readonly FeedEntry[], now: Dat
   );
   const lines = [
     '<?xml version="1.0" encoding="utf-8"?>',
-    '<feed xmlns="http://www.w3.org/2005/Atom">',
-    `<id>${xml(`${site.publicUrl}/`)}</id>`,
+    `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${xml(site.locale ?? 'en')}">`,
+    `<id>${xml(`${site.publicUrl}${site.home ?? '/'}`)}</id>`,
     `<title>${xml(site.title)}</title>`,
     site.description ? `<subtitle>${xml(site.description)}</subtitle>` : '',
     `<updated>${(newest ?? now).toISOString()}</updated>`,
     `<author><name>${xml(site.title)}</name></author>`,
-    `<link rel="self" type="application/atom+xml" href="${xml(`${site.publicUrl}/feed.xml`)}"/>`,
-    `<link rel="alternate" type="text/html" href="${xml(`${site.publicUrl}/`)}"/>`,
+    `<link rel="self" type="application/atom+xml" href="${xml(`${site.publicUrl}${site.path ?? '/feed.xml'}`)}"/>`,
+    `<link rel="alternate" type="text/html" href="${xml(`${site.publicUrl}${site.home ?? '/'}`)}"/>`,
     ...entries.map((entry) =>
       [
         '<entry>',

@@ -2,11 +2,12 @@ import { and, desc, eq, isNull, min } from 'drizzle-orm';
 import type { Database } from '../../server/db/client.server';
 import { pathForSlug } from '../pages/pages.schema';
 import { pages } from '../pages/pages.table';
+import type { Locale } from '../../shared/lib/locale';
 import { pageRevisions, publishedPages } from '../publishing/publishing.table';
 import { feedEntryLimit, type FeedEntry } from './atom-feed';
 
-/** The newest live pages by their last publish, with the time each first went live. */
-export async function listFeedEntries(db: Database, limit = feedEntryLimit): Promise<FeedEntry[]> {
+/** The newest live pages of one language by their last publish, with the time each first went live. */
+export async function listFeedEntries(db: Database, locale: Locale, limit = feedEntryLimit): Promise<FeedEntry[]> {
   const firstPublish = db
     .select({ page_id: pageRevisions.page_id, at: min(pageRevisions.created_at).as('first_published_at') })
     .from(pageRevisions)
@@ -17,6 +18,7 @@ export async function listFeedEntries(db: Database, limit = feedEntryLimit): Pro
     .select({
       id: publishedPages.page_id,
       slug: publishedPages.slug,
+      locale: publishedPages.locale,
       title: publishedPages.title,
       excerpt: publishedPages.excerpt,
       metaDescription: publishedPages.meta_description,
@@ -26,13 +28,13 @@ export async function listFeedEntries(db: Database, limit = feedEntryLimit): Pro
     .from(publishedPages)
     .innerJoin(pages, eq(pages.id, publishedPages.page_id))
     .leftJoin(firstPublish, eq(firstPublish.page_id, publishedPages.page_id))
-    .where(and(eq(pages.is_published, true), isNull(pages.deleted_at)))
+    .where(and(eq(pages.is_published, true), eq(publishedPages.locale, locale), isNull(pages.deleted_at)))
     .orderBy(desc(publishedPages.published_at), desc(publishedPages.page_id))
     .limit(limit);
   return rows.map((row) => ({
     pageId: row.id,
     title: row.title,
-    path: pathForSlug(row.slug),
+    path: pathForSlug(row.slug, row.locale),
     summary: row.excerpt.trim() || row.metaDescription?.trim() || '',
     // Revisions are pruned, never the published ones; a page restored from an old backup may lack
     // them, and then its last publish is the best first date known.

@@ -230,7 +230,13 @@ export async function findWhereImagesAreUsed(db: Database, targets: ImageUrls[])
     pageIds.length === 0
       ? []
       : await db
-          .select({ id: pages.id, title: pages.title, slug: pages.slug, deletedAt: pages.deleted_at })
+          .select({
+            id: pages.id,
+            title: pages.title,
+            slug: pages.slug,
+            locale: pages.locale,
+            deletedAt: pages.deleted_at,
+          })
           .from(pages)
           .where(inArray(pages.id, pageIds));
   const pagesById = new Map(pageRows.map((page) => [page.id, page]));
@@ -244,7 +250,7 @@ export async function findWhereImagesAreUsed(db: Database, targets: ImageUrls[])
       entry.pages.push({
         page_id: page.id,
         title: page.title,
-        path: pathForSlug(page.slug),
+        path: pathForSlug(page.slug, page.locale),
         in_trash: page.deletedAt !== null,
       });
     } else if (use.kind === 'navigation') {

@@ -32,6 +32,9 @@ export const images = pgTable(
     file_size: integer('file_size').notNull(),
     alt_text: text('alt_text'),
     caption: text('caption'),
+    /** The Spanish alt text and caption (decision 44: media is shared, its words are per language). */
+    alt_text_es: text('alt_text_es'),
+    caption_es: text('caption_es'),
     category: text('category'),
     /**
      * The point of interest in percent of width and height (50/50 is the centre): crops in heroes,

@@ -1,3 +1,4 @@
+import type { Locale } from '../../shared/lib/locale';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../server/db/client.server';
 import { images } from '../media/media.table';
@@ -13,13 +14,22 @@ const joinedImage = {
 };
 
 /** Items of one menu with their joined image, ordered by display_order. */
-export async function listNavigationItems(db: Database, menu: MenuType, options: { activeOnly: boolean }) {
+/** One menu of one language (decision 44: each language has its own menus; English when not given). */
+export async function listNavigationItems(
+  db: Database,
+  menu: MenuType,
+  options: { activeOnly: boolean; locale?: Locale },
+) {
   return db
     .select({ item: navigationItems, image: joinedImage })
     .from(navigationItems)
     .leftJoin(images, eq(images.id, navigationItems.image_id))
     .where(
-      and(eq(navigationItems.menu_type, menu), options.activeOnly ? eq(navigationItems.is_active, true) : undefined),
+      and(
+        eq(navigationItems.menu_type, menu),
+        eq(navigationItems.locale, options.locale ?? 'en'),
+        options.activeOnly ? eq(navigationItems.is_active, true) : undefined,
+      ),
     )
     .orderBy(asc(navigationItems.display_order), asc(navigationItems.title));
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../server/plugins/openapi.server';
+import { locales } from '../../shared/lib/locale';
 import { menuTypes, navigationNodeSchema } from './navigation.dto';
 import { buildNavigationTree, listNavigationItems } from './navigation.repo.server';
 
@@ -12,12 +13,18 @@ export const navigationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['navigation'],
         summary: 'The active items of one menu as a tree, ordered by display_order, with their image',
-        querystring: z.object({ menu: z.enum(menuTypes).default('header') }),
+        querystring: z.object({
+          menu: z.enum(menuTypes).default('header'),
+          locale: z.enum(locales).default('en').describe("The menu's language (decision 44)"),
+        }),
         response: { 200: z.object({ items: z.array(navigationNodeSchema) }), ...errorResponses },
       },
     },
     async (request) => {
-      const rows = await listNavigationItems(app.db, request.query.menu, { activeOnly: true });
+      const rows = await listNavigationItems(app.db, request.query.menu, {
+        activeOnly: true,
+        locale: request.query.locale,
+      });
       return { items: buildNavigationTree(rows) };
     },
   );

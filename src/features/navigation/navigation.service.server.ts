@@ -52,9 +52,11 @@ async function assertImageExists(tx: Transaction, imageId: string): Promise<void
   }
 }
 
+// The admin edits the English menus; the Spanish ones (locale 'es') are left as they are.
 const siblingsWhere = (menu: MenuType, parentId: string | null) =>
   and(
     eq(navigationItems.menu_type, menu),
+    eq(navigationItems.locale, 'en'),
     parentId === null ? isNull(navigationItems.parent_id) : eq(navigationItems.parent_id, parentId),
   );
 
@@ -205,6 +207,7 @@ export async function moveNavigation(
         menu_type: navigationItems.menu_type,
       })
       .from(navigationItems)
+      .where(eq(navigationItems.locale, 'en'))
       .orderBy(asc(navigationItems.display_order), asc(navigationItems.title));
     const result = moveNavigationItem(
       rows.map((row) => ({ ...row, menu_type: row.menu_type as MenuType })),

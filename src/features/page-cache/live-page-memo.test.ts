@@ -33,7 +33,7 @@ describe('LivePageMemo', () => {
       await gate.promise;
       return { pageId: 'p1', value: 'old' };
     });
-    memo.invalidate({ pageId: 'p1', slugs: ['a'] });
+    memo.invalidate({ pageId: 'p1', paths: ['/a'] });
     gate.resolve();
     expect(await stale).toBe('old');
     expect(await memo.get('/a', async () => ({ pageId: 'p1', value: 'new' }))).toBe('new');
@@ -47,7 +47,7 @@ describe('LivePageMemo', () => {
       await memo.get('/b', async () => ({ pageId: 'p2', value: 'b' }));
     };
     await fill();
-    memo.invalidate({ slugs: ['home'] });
+    memo.invalidate({ paths: ['/'] });
     expect(memo.size).toBe(2);
     memo.invalidate({ pageId: 'p2' });
     expect(memo.size).toBe(1);

@@ -146,7 +146,7 @@ export async function encodeLive(html: HtmlDocument, coding: ContentCoding): Pro
 export function keysToInvalidate(change: ContentChange): 'all' | string[] {
   if (change.scope === 'site') return 'all';
   const paths = new Set<string>();
-  for (const slug of change.slugs ?? []) paths.add(slug === 'home' ? '/' : `/${slug}`);
+  for (const path of change.paths ?? []) paths.add(path);
   if (change.pageId) paths.add(`page:${change.pageId}`);
   return [...paths];
 }
@@ -169,7 +169,10 @@ export function leastRecentlyUsed(entries: Map<string, { lastUsed: number }>): s
  * which page id they show, so a block change (which knows only the page id) finds its path.
  */
 export class PageCache {
-  private readonly entries = new Map<string, CachedPage & { pageId: string | null; lastUsed: number }>();
+  private readonly entries = new Map<
+    string,
+    CachedPage & { pageId: string | null; relatedPageIds: readonly string[]; lastUsed: number }
+  >();
   private uses = 0;
   private bytes = 0;
   /** Bumped by every invalidation: a render that started before one must not be stored. */
@@ -189,10 +192,14 @@ export class PageCache {
     return entry;
   }
 
-  set(path: string, pageId: string | null, page: CachedPage): void {
+  /**
+   * `relatedPageIds`: other pages this one shows something of (its translations, whose addresses
+   * are in its hreflang links and language switch); a change to one of them drops this entry too.
+   */
+  set(path: string, pageId: string | null, page: CachedPage, relatedPageIds: readonly string[] = []): void {
     this.delete(path);
     if (page.size > this.maxBytes) return;
-    this.entries.set(path, { ...page, pageId, lastUsed: ++this.uses });
+    this.entries.set(path, { ...page, pageId, relatedPageIds, lastUsed: ++this.uses });
     this.bytes += page.size;
     while (this.bytes > this.maxBytes) {
       const leastRecent = leastRecentlyUsed(this.entries);
@@ -234,7 +241,9 @@ export class PageCache {
     for (const key of keys) {
       if (key.startsWith('page:')) {
         const pageId = key.slice('page:'.length);
-        for (const [path, entry] of this.entries) if (entry.pageId === pageId) this.delete(path);
+        for (const [path, entry] of this.entries) {
+          if (entry.pageId === pageId || entry.relatedPageIds.includes(pageId)) this.delete(path);
+        }
       } else this.delete(key);
     }
   }

@@ -6,7 +6,7 @@ import { originOf } from '../publishing/page-events.server';
 import { createPage, getPageById, updatePage } from './page-editing.service.server';
 import { pageDtoSchema } from './pages.dto';
 import { autosaveQuerySchema, pageInputSchema, pagePatchSchema, pathForSlug } from './pages.schema';
-import { toEditorPageDto } from './pages.serialize.server';
+import { editorPageDto } from './translations.service.server';
 import { listTrash, moveToTrash, purgeDateOf, restoreFromTrash } from './trash.service.server';
 
 const editor = { access: 'editor' } as const;
@@ -45,10 +45,8 @@ export const pageEditingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return {
-        page: toEditorPageDto(await getPageById(app.db, request.params.id)),
-        site_time_zone: app.config.siteTimeZone,
-      };
+      const page = await editorPageDto(app.db, await getPageById(app.db, request.params.id));
+      return { page, site_time_zone: app.config.siteTimeZone };
     },
   );
 
@@ -69,8 +67,8 @@ export const pageEditingRoutes: FastifyPluginAsyncZod = async (app) => {
         actor: actorOf(request.viewer?.user),
         origin: originOf(request),
       });
-      if (liveSlugs) app.contentChanged({ pageId: after.id, slugs: liveSlugs });
-      return reply.status(201).send({ page: toEditorPageDto(after) });
+      if (liveSlugs) app.contentChanged({ pageId: after.id, paths: liveSlugs });
+      return reply.status(201).send({ page: await editorPageDto(app.db, after) });
     },
   );
 
@@ -95,8 +93,8 @@ export const pageEditingRoutes: FastifyPluginAsyncZod = async (app) => {
         origin: originOf(request),
         autosave: request.query.autosave === 'true',
       });
-      if (liveSlugs) app.contentChanged({ pageId: after.id, slugs: liveSlugs });
-      return { page: toEditorPageDto(after) };
+      if (liveSlugs) app.contentChanged({ pageId: after.id, paths: liveSlugs });
+      return { page: await editorPageDto(app.db, after) };
     },
   );
 
@@ -114,7 +112,7 @@ export const pageEditingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { page, liveSlugs } = await moveToTrash(app.db, request.params.id, app.clock.now(), originOf(request));
-      app.contentChanged({ pageId: page.id, slugs: liveSlugs });
+      app.contentChanged({ pageId: page.id, paths: liveSlugs });
       return reply.status(204).send(null);
     },
   );
@@ -145,7 +143,7 @@ export const pageEditingRoutes: FastifyPluginAsyncZod = async (app) => {
           id: page.id,
           title: page.title,
           slug: page.slug,
-          path: pathForSlug(page.slug),
+          path: pathForSlug(page.slug, page.locale),
           is_published: page.is_published,
           deleted_at: page.deleted_at.toISOString(),
           purge_at: purgeDateOf(page.deleted_at).toISOString(),
@@ -169,8 +167,8 @@ export const pageEditingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, liveSlugs } = await restoreFromTrash(app.db, request.params.id, originOf(request));
-      if (liveSlugs.length > 0) app.contentChanged({ pageId: page.id, slugs: liveSlugs });
-      return { page: toEditorPageDto(page) };
+      if (liveSlugs.length > 0) app.contentChanged({ pageId: page.id, paths: liveSlugs });
+      return { page: await editorPageDto(app.db, page) };
     },
   );
 };

@@ -49,7 +49,7 @@ export async function createPage(
 ): Promise<PageWrite> {
   const { is_published: publish, ...fields } = input;
   return db.transaction(async (tx) => {
-    await assertSlugFree(tx, fields.slug);
+    await assertSlugFree(tx, fields.slug, 'en');
     const [last] = await tx.select({ value: max(pages.sort_order) }).from(pages);
     const [row] = await tx
       .insert(pages)
@@ -57,7 +57,7 @@ export async function createPage(
       .returning();
     if (publish) {
       const live = await publishDraft(tx, row!, save.actor, null, save.origin);
-      return { before: undefined, after: live.page, liveSlugs: live.slugs };
+      return { before: undefined, after: live.page, liveSlugs: live.paths };
     }
     await recordRevision(tx, row!.id, {
       kind: 'saved',
@@ -87,7 +87,8 @@ export async function updatePage(
   return db.transaction(async (tx) => {
     const current = await lockDraft(tx, id);
     if (current.version !== version) throw versionConflict();
-    if (fields.slug !== undefined && fields.slug !== current.slug) await assertSlugFree(tx, fields.slug, id);
+    if (fields.slug !== undefined && fields.slug !== current.slug)
+      await assertSlugFree(tx, fields.slug, current.locale, id);
     const [row] = await tx
       .update(pages)
       .set({ ...normalize(fields), version: current.version + 1, updated_at: new Date() })
@@ -102,11 +103,11 @@ export async function updatePage(
     if (publish === true && !current.is_published) {
       const live = await publishDraft(tx, after, save.actor, null, save.origin);
       after = live.page;
-      liveSlugs = live.slugs;
+      liveSlugs = live.paths;
     } else if (publish === false && current.is_published) {
       const live = await unpublishDraft(tx, after, save.origin);
       after = live.page;
-      liveSlugs = live.slugs;
+      liveSlugs = live.paths;
     }
     return { before: current, after, liveSlugs };
   });

@@ -85,11 +85,11 @@ async function runOne(
 ): Promise<BulkResult> {
   try {
     if (action === 'unpublish') {
-      const { page, slugs } = await unpublishPage(app.db, id, context.origin);
-      app.contentChanged({ pageId: page.id, slugs });
+      const { page, paths } = await unpublishPage(app.db, id, context.origin);
+      app.contentChanged({ pageId: page.id, paths });
     } else {
       const { page, liveSlugs } = await moveToTrash(app.db, id, app.clock.now(), context.origin);
-      app.contentChanged({ pageId: page.id, slugs: liveSlugs });
+      app.contentChanged({ pageId: page.id, paths: liveSlugs });
     }
     return { id, ok: true };
   } catch (error) {
@@ -156,12 +156,12 @@ async function bulkPublish(
     try {
       // The version that was checked: a draft changed since is refused with a version conflict
       // rather than published unchecked.
-      const { page, slugs } = await publishPage(app.db, id, {
+      const { page, paths } = await publishPage(app.db, id, {
         actor: context.actor,
         origin: context.origin,
         version: versions.get(id),
       });
-      app.contentChanged({ pageId: page.id, slugs });
+      app.contentChanged({ pageId: page.id, paths });
       results.set(id, { id, ok: true });
     } catch (error) {
       results.set(id, failureOf(app, id, error));

@@ -5,6 +5,7 @@ import { contentBlocks, type BlockRow } from '../blocks/blocks.table';
 import type { SnapshotBlock } from '../publishing/page-snapshot';
 import { publishedPages } from '../publishing/publishing.table';
 import { pages, type PageRow } from './pages.table';
+import { defaultLocale, type Locale } from '../../shared/lib/locale';
 
 /** A page as visitors see it: the live copy's fields with the page's place in lists. */
 export type PublicPage = Omit<
@@ -15,6 +16,8 @@ export type PublicPage = Omit<
 const liveColumns = {
   id: pages.id,
   slug: publishedPages.slug,
+  locale: publishedPages.locale,
+  translation_of: pages.translation_of,
   title: publishedPages.title,
   excerpt: publishedPages.excerpt,
   page_type: publishedPages.page_type,
@@ -37,26 +40,27 @@ const liveColumns = {
 
 const isLive = and(eq(pages.is_published, true), isNull(pages.deleted_at));
 
-/** Every live page in sort_order (visitors' lists, the sitemap). */
-export async function listLivePages(db: Database): Promise<PublicPage[]> {
+/** Every live page in sort_order (visitors' lists, the sitemap), of one language or of both. */
+export async function listLivePages(db: Database, locale?: Locale): Promise<PublicPage[]> {
   return db
     .select(liveColumns)
     .from(publishedPages)
     .innerJoin(pages, eq(pages.id, publishedPages.page_id))
-    .where(isLive)
+    .where(and(isLive, locale ? eq(publishedPages.locale, locale) : undefined))
     .orderBy(asc(pages.sort_order), asc(publishedPages.title));
 }
 
-/** The live copy at this slug with its active blocks in block_order. */
+/** The live copy at this slug in this language with its active blocks in block_order. */
 export async function findLivePageBySlug(
   db: Database,
   slug: string,
+  locale: Locale,
 ): Promise<{ page: PublicPage; blocks: SnapshotBlock[] } | undefined> {
   const [row] = await db
     .select({ ...liveColumns, blocks: publishedPages.blocks })
     .from(publishedPages)
     .innerJoin(pages, eq(pages.id, publishedPages.page_id))
-    .where(and(eq(publishedPages.slug, slug), isLive))
+    .where(and(eq(publishedPages.slug, slug), eq(publishedPages.locale, locale), isLive))
     .limit(1);
   if (!row) return undefined;
   const { blocks, ...page } = row;
@@ -70,6 +74,8 @@ export interface PageListFilter {
   status?: 'published' | 'draft' | undefined;
   /** Case-insensitive match on title or slug (the admin's 'Search pages...' box). */
   q?: string | undefined;
+  /** The pages of one language (decision 44); English when not given. */
+  locale?: Locale | undefined;
 }
 
 /** One stretch of the list in (sort_order, id) order: up to `limit` pages after the cursor's. */
@@ -98,12 +104,14 @@ function textMatches(
 const draftsMatching = (filter: PageListFilter) =>
   and(
     isNull(pages.deleted_at),
+    eq(pages.locale, filter.locale ?? defaultLocale),
     filter.status === undefined ? undefined : eq(pages.is_published, filter.status === 'published'),
     textMatches(pages, filter.q),
   );
 
 /** Live copies that match the filter (on their live title and slug). */
-const liveMatching = (filter: PageListFilter) => and(isLive, textMatches(publishedPages, filter.q));
+const liveMatching = (filter: PageListFilter) =>
+  and(isLive, eq(publishedPages.locale, filter.locale ?? defaultLocale), textMatches(publishedPages, filter.q));
 
 /** After the cursor's place in (sort_order, id) order: one row comparison the planner can use an index for. */
 const afterCursor = (after: OrderCursor | undefined): SQL | undefined =>
@@ -158,11 +166,11 @@ export async function countPagesMatching(db: Database, filter: PageListFilter, d
   return row?.value ?? 0;
 }
 
-export async function findDraftPageBySlug(db: Database, slug: string): Promise<PageRow | undefined> {
+export async function findDraftPageBySlug(db: Database, slug: string, locale: Locale): Promise<PageRow | undefined> {
   const [row] = await db
     .select()
     .from(pages)
-    .where(and(eq(pages.slug, slug), isNull(pages.deleted_at)))
+    .where(and(eq(pages.slug, slug), eq(pages.locale, locale), isNull(pages.deleted_at)))
     .limit(1);
   return row;
 }
@@ -238,4 +246,29 @@ export async function listBlockSummaries(db: Database, pageIds: string[]): Promi
     summaries.set(page_id, list);
   }
   return summaries;
+}
+
+/**
+ * Which pages are translations of which (decision 44): every page not in Trash with its language,
+ * its group (the English page's id) and, when it is live, its live slug.
+ */
+export async function listTranslationLinks(
+  db: Database,
+): Promise<Array<{ id: string; locale: Locale; group: string; liveSlug: string | null }>> {
+  const rows = await db
+    .select({
+      id: pages.id,
+      locale: pages.locale,
+      source: pages.translation_of,
+      published: pages.is_published,
+      liveSlug: publishedPages.slug,
+    })
+    .from(pages)
+    .leftJoin(publishedPages, eq(publishedPages.page_id, pages.id))
+    .where(isNull(pages.deleted_at));
+  return rows.map(({ source, published, liveSlug, ...row }) => ({
+    ...row,
+    group: source ?? row.id,
+    liveSlug: published ? liveSlug : null,
+  }));
 }

@@ -5,6 +5,8 @@ import { notFound } from '../../server/plugins/app-error.server';
 import { blockDtoSchema, pageDtoSchema, pageWithBlocksDtoSchema } from './pages.dto';
 import { listBlockSummaries } from './pages.repo.server';
 import { slugSchema } from './pages.schema';
+import { locales } from '../../shared/lib/locale';
+import { withTranslations } from './translations.service.server';
 import { toEditorPageDto, toPageDto, toVisibleBlockDto } from './pages.serialize.server';
 import {
   anonymousViewer,
@@ -29,6 +31,7 @@ export const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
             .optional()
             .describe('Only published or only draft pages (visitors only ever see published ones)'),
           q: z.string().max(200).optional().describe('Case-insensitive match on title or slug'),
+          locale: z.enum(locales).optional().describe("The pages of one language (decision 44); 'en' when not given"),
           include: z.enum(['blocks']).optional().describe("Editors and admins: add each page's block summaries"),
           limit: z.coerce
             .number()
@@ -77,12 +80,13 @@ export const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
   async function serializeList(visible: VisiblePages, include: 'blocks' | undefined) {
     if (!visible.drafts) return visible.pages.map(toPageDto);
     const rows = visible.pages;
-    if (include !== 'blocks') return rows.map(toEditorPageDto);
+    const dtos = await withTranslations(app.db, rows, rows.map(toEditorPageDto));
+    if (include !== 'blocks') return dtos;
     const summaries = await listBlockSummaries(
       app.db,
       rows.map((row) => row.id),
     );
-    return rows.map((row) => ({ ...toEditorPageDto(row), blocks: summaries.get(row.id) ?? [] }));
+    return dtos.map((dto) => ({ ...dto, blocks: summaries.get(dto.id) ?? [] }));
   }
 
   app.get(
@@ -99,6 +103,9 @@ export const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
             .max(100)
             .pipe(slugSchema.or(z.literal('home'))),
         }),
+        querystring: z.object({
+          locale: z.enum(locales).default('en').describe("The page's language: its slug is looked up in that language"),
+        }),
         response: {
           200: z.object({ page: pageDtoSchema, blocks: z.array(blockDtoSchema) }),
           ...errorResponses,
@@ -106,7 +113,12 @@ export const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const found = await getVisiblePage(app.db, request.params.slug, request.viewer ?? anonymousViewer);
+      const found = await getVisiblePage(
+        app.db,
+        request.params.slug,
+        request.viewer ?? anonymousViewer,
+        request.query.locale,
+      );
       if (!found) throw notFound('Page');
       return { page: toPageDto(found.page), blocks: found.blocks.map((block) => toVisibleBlockDto(found.page, block)) };
     },

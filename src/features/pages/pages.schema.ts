@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { maxJsonDepth, withinJsonDepth } from '../../shared/lib/json-depth';
 import { imageUrlSchema } from '../../shared/lib/links';
 import { updateSchemaOf } from '../../shared/lib/update-schema';
+import { pagePath, type Locale } from '../../shared/lib/locale';
 
 /** Paths the server owns; a page may not take them. */
 export const reservedSlugs = [
@@ -12,6 +13,9 @@ export const reservedSlugs = [
   'media',
   'search',
   'setup',
+  // The Spanish site's own addresses (decision 44): '/es' itself and its search page.
+  'es',
+  'buscar',
   'static',
   'sitemap-xml',
   'robots-txt',
@@ -31,9 +35,9 @@ export const slugSchema = z
     message: 'That slug is reserved for the site itself; choose another',
   });
 
-/** 'home' is served at '/', every other slug at '/slug'. */
-export function pathForSlug(slug: string): string {
-  return slug === 'home' ? '/' : `/${slug}`;
+/** A page's public path in its language ('/', '/slug', '/es', '/es/slug'). */
+export function pathForSlug(slug: string, locale: Locale): string {
+  return pagePath(locale, slug);
 }
 
 /**

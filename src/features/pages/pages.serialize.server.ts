@@ -10,7 +10,9 @@ export function toPageDto(row: PublicPage): PageDto {
   return {
     id: row.id,
     slug: row.slug,
-    path: pathForSlug(row.slug),
+    path: pathForSlug(row.slug, row.locale),
+    locale: row.locale,
+    translation_of: row.translation_of,
     title: row.title,
     excerpt: row.excerpt,
     page_type: row.page_type,

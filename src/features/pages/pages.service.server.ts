@@ -13,6 +13,7 @@ import {
 } from './pages.repo.server';
 import { decodeOrderCursor, encodeOrderCursor } from '../../server/db/list-cursor.server';
 import type { PageRow } from './pages.table';
+import type { Locale } from '../../shared/lib/locale';
 
 /** Who is asking: the signed-in account (null for anonymous visitors) and what it may see. */
 export interface Viewer {
@@ -89,11 +90,12 @@ export async function getVisiblePage(
   db: Database,
   slug: string,
   viewer: Viewer,
+  locale: Locale,
 ): Promise<{ page: PublicPage; blocks: VisibleBlock[] } | undefined> {
-  const live = await findLivePageBySlug(db, slug);
+  const live = await findLivePageBySlug(db, slug, locale);
   if (live) return live;
   if (!viewer.canSeeDrafts) return undefined;
-  const draft = await findDraftPageBySlug(db, slug);
+  const draft = await findDraftPageBySlug(db, slug, locale);
   if (!draft || draft.is_published) return undefined;
   return { page: draft, blocks: await listActiveBlocks(db, draft.id) };
 }

@@ -1,12 +1,29 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { Locale } from '../../shared/lib/locale';
 
 export const pages = pgTable(
   'pages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** Stored without a leading slash; 'home' is the page at '/'. */
-    slug: text('slug').notNull().unique('pages_slug_unique'),
+    /** Stored without a leading slash; 'home' is the page at '/' ('/es' in Spanish). Unique per language. */
+    slug: text('slug').notNull(),
+    /** The page's language (decision 44): English at '/slug', Spanish at '/es/slug'. */
+    locale: text('locale').$type<Locale>().notNull().default('en'),
+    /** On a translation: the English page it translates (one translation per language). */
+    translation_of: uuid('translation_of').references((): AnyPgColumn => pages.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     excerpt: text('excerpt').notNull().default(''),
     page_type: text('page_type').notNull().default('standard'),
@@ -36,6 +53,10 @@ export const pages = pgTable(
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    unique('pages_locale_slug_unique').on(table.locale, table.slug),
+    unique('pages_translation_unique').on(table.translation_of, table.locale),
+    check('pages_locale_known', sql`${table.locale} in ('en', 'es')`),
+    check('pages_translation_is_spanish', sql`(${table.translation_of} is null) = (${table.locale} = 'en')`),
     index('pages_sort_order_idx').on(table.sort_order),
     index('pages_published_slug_idx').on(table.is_published, table.slug),
     index('pages_deleted_at_idx').on(table.deleted_at),

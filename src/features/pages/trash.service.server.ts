@@ -70,7 +70,7 @@ export async function purgePage(db: Database | Transaction, pageId: string, orig
   const removed = await db
     .delete(pages)
     .where(and(eq(pages.id, pageId), isNotNull(pages.deleted_at)))
-    .returning({ id: pages.id, slug: pages.slug, title: pages.title });
+    .returning({ id: pages.id, slug: pages.slug, title: pages.title, locale: pages.locale });
   for (const page of removed) await recordPageEvent(db, 'page.purged', page, origin);
   return removed.length > 0;
 }

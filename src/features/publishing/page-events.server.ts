@@ -42,7 +42,7 @@ const summaries: Record<PageEvent, (title: string) => string> = {
 export async function recordPageEvent(
   tx: Database | Transaction,
   event: PageEvent,
-  page: Pick<PageRow, 'id' | 'slug' | 'title'>,
+  page: Pick<PageRow, 'id' | 'slug' | 'title' | 'locale'>,
   origin: EventOrigin,
   options: { summary?: string; at?: Date } = {},
 ): Promise<void> {
@@ -57,7 +57,7 @@ export async function recordPageEvent(
     await enqueueWebhookDeliveries(
       tx,
       event,
-      { id: page.id, slug: page.slug, title: page.title, path: pathForSlug(page.slug) },
+      { id: page.id, slug: page.slug, title: page.title, path: pathForSlug(page.slug, page.locale) },
       options.at ?? new Date(),
     );
   }

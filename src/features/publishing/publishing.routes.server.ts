@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../server/plugins/openapi.server';
 import { pageDtoSchema } from '../pages/pages.dto';
-import { toEditorPageDto } from '../pages/pages.serialize.server';
+import { editorPageDto } from '../pages/translations.service.server';
 import { revisionKinds } from './publishing.table';
 import {
   actorOf,
@@ -81,7 +81,7 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
         originOf(request),
         app.config.siteTimeZone,
       );
-      return { page: toEditorPageDto(page), site_time_zone: app.config.siteTimeZone };
+      return { page: await editorPageDto(app.db, page), site_time_zone: app.config.siteTimeZone };
     },
   );
 
@@ -99,13 +99,13 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { page, slugs } = await publishPage(app.db, request.params.id, {
+      const { page, paths } = await publishPage(app.db, request.params.id, {
         actor: actorOf(request.viewer?.user),
         origin: originOf(request),
         version: request.body.version,
       });
-      app.contentChanged({ pageId: page.id, slugs });
-      return { page: toEditorPageDto(page) };
+      app.contentChanged({ pageId: page.id, paths });
+      return { page: await editorPageDto(app.db, page) };
     },
   );
 
@@ -122,9 +122,9 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { page, slugs } = await unpublishPage(app.db, request.params.id, originOf(request));
-      app.contentChanged({ pageId: page.id, slugs });
-      return { page: toEditorPageDto(page) };
+      const { page, paths } = await unpublishPage(app.db, request.params.id, originOf(request));
+      app.contentChanged({ pageId: page.id, paths });
+      return { page: await editorPageDto(app.db, page) };
     },
   );
 
@@ -140,7 +140,7 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ page: pageDtoSchema }), ...writeErrors },
       },
     },
-    async (request) => ({ page: toEditorPageDto(await discardChanges(app.db, request.params.id)) }),
+    async (request) => ({ page: await editorPageDto(app.db, await discardChanges(app.db, request.params.id)) }),
   );
 
   app.get(
@@ -229,7 +229,7 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.revisionId,
         actorOf(request.viewer?.user),
       );
-      return { page: toEditorPageDto(page) };
+      return { page: await editorPageDto(app.db, page) };
     },
   );
 };

@@ -5,6 +5,8 @@ import type { SessionUser } from '../auth/auth.dto';
 import { contentBlocks } from '../blocks/blocks.table';
 import { upgradeStoredBlockData } from '../blocks/registry';
 import { pages, type PageRow } from '../pages/pages.table';
+import { pathForSlug } from '../pages/pages.schema';
+import type { Locale } from '../../shared/lib/locale';
 import { refreshPageSearch } from '../search/search.service.server';
 import { snapshotBlockOf, snapshotPageOf, type PageSnapshot } from './page-snapshot';
 import { pageRevisions, publishedPages, type PageRevisionRow, type RevisionKind } from './publishing.table';
@@ -143,22 +145,20 @@ export async function draftChanged(tx: Transaction, pageId: string, save: DraftS
 }
 
 /** Refuses a slug another page uses, as its draft or as its live copy, naming that page. */
-export async function assertSlugFree(tx: Transaction, slug: string, exceptId?: string): Promise<void> {
+export async function assertSlugFree(tx: Transaction, slug: string, locale: Locale, exceptId?: string): Promise<void> {
+  const draftSlug = and(eq(pages.slug, slug), eq(pages.locale, locale));
   const [draft] = await tx
     .select({ title: pages.title })
     .from(pages)
-    .where(exceptId ? and(eq(pages.slug, slug), ne(pages.id, exceptId)) : eq(pages.slug, slug))
+    .where(exceptId ? and(draftSlug, ne(pages.id, exceptId)) : draftSlug)
     .limit(1);
+  const liveSlug = and(eq(publishedPages.slug, slug), eq(publishedPages.locale, locale));
   const [live] = draft
     ? [draft]
     : await tx
         .select({ title: publishedPages.title })
         .from(publishedPages)
-        .where(
-          exceptId
-            ? and(eq(publishedPages.slug, slug), ne(publishedPages.page_id, exceptId))
-            : eq(publishedPages.slug, slug),
-        )
+        .where(exceptId ? and(liveSlug, ne(publishedPages.page_id, exceptId)) : liveSlug)
         .limit(1);
   const other = draft ?? live;
   if (other) throw conflict('slug_taken', `That slug is already used by "${other.title}".`, 'slug');
@@ -166,8 +166,8 @@ export async function assertSlugFree(tx: Transaction, slug: string, exceptId?: s
 
 export interface LiveChange {
   page: PageRow;
-  /** Public paths that show different content now: the old and the new slug. */
-  slugs: string[];
+  /** Public paths that show different content now: the old and the new one after a rename. */
+  paths: string[];
 }
 
 /**
@@ -182,14 +182,15 @@ export async function publishDraft(
   origin?: EventOrigin,
 ): Promise<LiveChange> {
   const snapshot = await readDraftSnapshot(tx, page);
-  await assertSlugFree(tx, page.slug, page.id);
+  await assertSlugFree(tx, page.slug, page.locale, page.id);
   const [previous] = await tx
     .select({ slug: publishedPages.slug })
     .from(publishedPages)
     .where(eq(publishedPages.page_id, page.id))
     .limit(1);
   // A published page renamed: a 301 from the old path and links moved to the new one (decision 36).
-  if (previous && previous.slug !== page.slug) await recordSlugChange(tx, page.id, previous.slug, page.slug);
+  if (previous && previous.slug !== page.slug)
+    await recordSlugChange(tx, page.id, previous.slug, page.slug, page.locale);
   const revision = await recordRevision(tx, page.id, { kind: 'published', actor, snapshot, note: note ?? null });
   const live = {
     ...snapshot.page,
@@ -200,7 +201,7 @@ export async function publishDraft(
   };
   await tx
     .insert(publishedPages)
-    .values({ page_id: page.id, ...live })
+    .values({ page_id: page.id, locale: page.locale, ...live })
     .onConflictDoUpdate({ target: publishedPages.page_id, set: live });
   const [updated] = await tx
     .update(pages)
@@ -209,7 +210,8 @@ export async function publishDraft(
     .returning();
   await refreshPageSearch(tx, page.id);
   if (origin) await recordPageEvent(tx, 'page.published', updated!, origin, { at: revision.created_at });
-  return { page: updated!, slugs: [...new Set([previous?.slug, page.slug].filter((slug) => slug !== undefined))] };
+  const slugs = new Set([previous?.slug, page.slug].filter((slug) => slug !== undefined));
+  return { page: updated!, paths: [...slugs].map((slug) => pathForSlug(slug, page.locale)) };
 }
 
 /** Takes the page off the site; its draft and history stay. */
@@ -226,7 +228,7 @@ export async function unpublishDraft(tx: Transaction, page: PageRow, origin?: Ev
   await refreshPageSearch(tx, page.id);
   // Unpublishing a page that was not live changes nothing a visitor or a webhook would notice.
   if (origin && removed) await recordPageEvent(tx, 'page.unpublished', updated!, origin);
-  return { page: updated!, slugs: removed ? [removed.slug] : [] };
+  return { page: updated!, paths: removed ? [pathForSlug(removed.slug, page.locale)] : [] };
 }
 
 export async function publishPage(
@@ -251,7 +253,7 @@ export async function unpublishPage(db: Database, pageId: string, origin?: Event
  * draft gets a version conflict instead of writing over the restored content.
  */
 async function writeSnapshotIntoDraft(tx: Transaction, page: PageRow, snapshot: PageSnapshot): Promise<PageRow> {
-  if (snapshot.page.slug !== page.slug) await assertSlugFree(tx, snapshot.page.slug, page.id);
+  if (snapshot.page.slug !== page.slug) await assertSlugFree(tx, snapshot.page.slug, page.locale, page.id);
   const current = await tx
     .select({ id: contentBlocks.id, version: contentBlocks.version })
     .from(contentBlocks)

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.table';
 import { pages } from '../pages/pages.table';
+import type { Locale } from '../../shared/lib/locale';
 import type { PageSnapshot, SnapshotBlock } from './page-snapshot';
 
 /**
@@ -15,7 +16,8 @@ export const publishedPages = pgTable(
       .primaryKey()
       .references(() => pages.id, { onDelete: 'cascade' }),
     revision_id: uuid('revision_id').notNull(),
-    slug: text('slug').notNull().unique('published_pages_slug_unique'),
+    slug: text('slug').notNull(),
+    locale: text('locale').$type<Locale>().notNull().default('en'),
     title: text('title').notNull(),
     excerpt: text('excerpt').notNull().default(''),
     page_type: text('page_type').notNull().default('standard'),
@@ -34,7 +36,10 @@ export const publishedPages = pgTable(
     version: integer('version').notNull().default(1),
     published_at: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [check('published_pages_slug_format', sql`${table.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`)],
+  (table) => [
+    unique('published_pages_locale_slug_unique').on(table.locale, table.slug),
+    check('published_pages_slug_format', sql`${table.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+  ],
 );
 
 export const revisionKinds = ['published', 'saved', 'autosave', 'restored'] as const;

@@ -163,7 +163,7 @@ export function registerPublishingJobs(app: FastifyInstance): void {
       `Scheduled for ${siteTime(at)}; published at ${siteTime(ranAt.toISOString())}`,
       scheduleOrigin,
     );
-    return () => app.contentChanged({ pageId, slugs: live.slugs });
+    return () => app.contentChanged({ pageId, paths: live.paths });
   });
 
   app.jobs.register(scheduledUnpublishJob, async (tx, job) => {
@@ -175,7 +175,7 @@ export function registerPublishingJobs(app: FastifyInstance): void {
       .for('update');
     if (!page || page.unpublish_at?.toISOString() !== new Date(at).toISOString()) return;
     const live = await unpublishDraft(tx, page, scheduleOrigin);
-    return () => app.contentChanged({ pageId, slugs: live.slugs });
+    return () => app.contentChanged({ pageId, paths: live.paths });
   });
 
   app.jobs.register(trashPurgeJob, async (tx, job) => {

@@ -90,7 +90,7 @@ export const redirectsRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: `Redirected ${created.from_path} to ${created.to_target} (${created.status}).`,
         }),
       );
-      app.contentChanged({ slugs: [] });
+      app.contentChanged({ paths: [] });
       return reply.status(201).send({ redirect: toRedirectDto(row) });
     },
   );
@@ -120,7 +120,7 @@ export const redirectsRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: `Changed the redirect ${before.from_path} → ${before.to_target} to ${after.from_path} → ${after.to_target} (${after.status}).`,
         }),
       );
-      app.contentChanged({ slugs: [] });
+      app.contentChanged({ paths: [] });
       return { redirect: toRedirectDto(row) };
     },
   );
@@ -144,7 +144,7 @@ export const redirectsRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: `Deleted the redirect ${row.from_path} → ${row.to_target}.`,
         }),
       );
-      app.contentChanged({ slugs: [] });
+      app.contentChanged({ paths: [] });
       return reply.status(204).send(null);
     },
   );

@@ -5,6 +5,7 @@ import { badRequest, conflict, notFound, versionConflict } from '../../server/pl
 import { contentBlocks } from '../blocks/blocks.table';
 import { navigationItems } from '../navigation/navigation.table';
 import { pathForSlug } from '../pages/pages.schema';
+import { localeOfPath, localePrefix, type Locale } from '../../shared/lib/locale';
 import { pages } from '../pages/pages.table';
 import { publishedPages } from '../publishing/publishing.table';
 import {
@@ -35,12 +36,14 @@ function checked(result: Checked, field: 'from' | 'to'): string {
 
 /** The live page at a path, if any: a redirect from there would never be reached. */
 async function livePageAt(tx: Database | Transaction, path: string): Promise<{ title: string } | undefined> {
-  const slug = path === '/' ? 'home' : path.slice(1);
+  const locale = localeOfPath(path);
+  const rest = path.slice(localePrefix(locale).length);
+  const slug = rest === '' || rest === '/' ? 'home' : rest.slice(1);
   const [row] = await tx
     .select({ title: publishedPages.title })
     .from(publishedPages)
     .innerJoin(pages, eq(pages.id, publishedPages.page_id))
-    .where(and(eq(publishedPages.slug, slug), isNull(pages.deleted_at)))
+    .where(and(eq(publishedPages.slug, slug), eq(publishedPages.locale, locale), isNull(pages.deleted_at)))
     .limit(1);
   return row;
 }
@@ -237,12 +240,14 @@ export async function recordSlugChange(
   pageId: string,
   oldSlug: string,
   newSlug: string,
+  locale: Locale,
 ): Promise<SlugChangeResult> {
-  const oldPath = pathForSlug(oldSlug);
-  const newPath = pathForSlug(newSlug);
+  const oldPath = pathForSlug(oldSlug, locale);
+  const newPath = pathForSlug(newSlug, locale);
   if (oldPath === newPath) return { linksRewritten: 0 };
   await tx.delete(redirects).where(eq(redirects.from_path, newPath));
-  if (oldPath !== '/') {
+  // A home page has no slug to rename from: '/' and '/es' never redirect.
+  if (oldSlug !== 'home') {
     await collapseChainsInto(tx, oldPath, newPath);
     await tx
       .insert(redirects)

@@ -4,10 +4,19 @@ import { pages } from '../pages/pages.table';
 import { publishedPages } from '../publishing/publishing.table';
 import { foldAccents, greaterThanStandIn, lessThanStandIn, markEnd, markStart, prefixTerm } from './search-text';
 import { pageSearch } from './search.table';
+import type { Locale } from '../../shared/lib/locale';
 
 /** A transaction has the same query API; refreshes run inside the write that made them necessary. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type DatabaseOrTransaction = Database | Transaction;
+
+/**
+ * The stemming configuration of a language (decision 44): 'spanish' stems "bucear" and "buceo"
+ * alike. A constant per language, written into the SQL as a literal (regconfig cannot be bound).
+ */
+function textConfiguration(locale: Locale): SQL {
+  return sql.raw(locale === 'es' ? `'spanish'::regconfig` : `'english'::regconfig`);
+}
 
 /** What PostgreSQL's text-search parser reads: '<' and '>' swapped out (see lessThanStandIn). */
 function parsable(text: SQL): SQL {
@@ -19,11 +28,19 @@ export async function findPageForSearch(
   db: DatabaseOrTransaction,
   pageId: string,
 ): Promise<
-  { id: string; title: string; excerpt: string; blocks: Array<{ block_data: Record<string, unknown> }> } | undefined
+  | {
+      id: string;
+      locale: Locale;
+      title: string;
+      excerpt: string;
+      blocks: Array<{ block_data: Record<string, unknown> }>;
+    }
+  | undefined
 > {
   const [row] = await db
     .select({
       id: publishedPages.page_id,
+      locale: publishedPages.locale,
       title: publishedPages.title,
       excerpt: publishedPages.excerpt,
       blocks: publishedPages.blocks,
@@ -64,8 +81,9 @@ export async function listPageIdsWithoutSearch(db: DatabaseOrTransaction): Promi
  */
 export async function upsertPageSearch(
   db: DatabaseOrTransaction,
-  row: { pageId: string; title: string; excerpt: string; bodyText: string },
+  row: { pageId: string; locale: Locale; title: string; excerpt: string; bodyText: string },
 ): Promise<void> {
+  const stemmed = textConfiguration(row.locale);
   const title = parsable(sql`source.title`);
   const excerpt = parsable(sql`source.excerpt`);
   const body = parsable(sql`source.body`);
@@ -75,8 +93,8 @@ export async function upsertPageSearch(
   await db.execute(sql`
     insert into ${pageSearch} (page_id, body_text, document, updated_at)
     select ${row.pageId}::uuid, source.body,
-      setweight(to_tsvector('english', ${title}), 'A') || setweight(to_tsvector('english', ${excerpt}), 'B')
-        || setweight(to_tsvector('english', ${body}), 'C')
+      setweight(to_tsvector(${stemmed}, ${title}), 'A') || setweight(to_tsvector(${stemmed}, ${excerpt}), 'B')
+        || setweight(to_tsvector(${stemmed}, ${body}), 'C')
         || setweight(to_tsvector('simple', ${foldedTitle}), 'A')
         || setweight(to_tsvector('simple', ${foldedExcerpt}), 'B')
         || setweight(to_tsvector('simple', ${foldedBody}), 'C'),
@@ -99,6 +117,7 @@ type Headline = string | null;
 
 export interface SearchRow {
   slug: string;
+  locale: Locale;
   title: string;
   excerpt: string;
   /** ts_headline output with markStart/markEnd around matches; null when there was nothing to match. */
@@ -112,11 +131,12 @@ export interface SearchRow {
  * The combined tsquery: every word as a stemmed or an unstemmed, unaccented prefix; null without
  * words. Each term is a bound parameter checked by prefixTerm(), never query text spliced into SQL.
  */
-function tsQueryOf(words: string[]): SQL {
+function tsQueryOf(words: string[], locale: Locale): SQL {
   if (words.length === 0) return sql`null::tsquery`;
+  const stemmed = textConfiguration(locale);
   const terms = words.map(
     (word) =>
-      sql`(to_tsquery('english', ${prefixTerm(word)}) || to_tsquery('simple', ${prefixTerm(foldAccents(word))}))`,
+      sql`(to_tsquery(${stemmed}, ${prefixTerm(word)}) || to_tsquery('simple', ${prefixTerm(foldAccents(word))}))`,
   );
   return sql`(${sql.join(terms, sql` && `)})`;
 }
@@ -131,15 +151,16 @@ const headlineOptions = `StartSel="${markStart}", StopSel="${markEnd}", MaxFragm
  */
 export async function searchPublishedPages(
   db: DatabaseOrTransaction,
-  input: { words: string[]; highlightWords: string[]; titlePattern: string; limit: number },
+  input: { words: string[]; highlightWords: string[]; titlePattern: string; limit: number; locale: Locale },
 ): Promise<SearchRow[]> {
-  const query = tsQueryOf(input.words);
-  const highlightQuery = tsQueryOf(input.highlightWords);
+  const query = tsQueryOf(input.words, input.locale);
+  const highlightQuery = tsQueryOf(input.highlightWords, input.locale);
   const titleHit = sql<boolean>`(${publishedPages.title} ilike ${input.titlePattern} escape '\\')`;
   const rank = sql<number>`coalesce(ts_rank(${pageSearch.document}, ${query}), 0)`;
   const matched = db
     .select({
       slug: publishedPages.slug,
+      locale: publishedPages.locale,
       title: publishedPages.title,
       excerpt: publishedPages.excerpt,
       sort_order: pages.sort_order,
@@ -156,6 +177,7 @@ export async function searchPublishedPages(
     .where(
       and(
         eq(pages.is_published, true),
+        eq(publishedPages.locale, input.locale),
         isNull(pages.deleted_at),
         or(sql`${pageSearch.document} @@ ${query}`, titleHit),
       ),
@@ -169,6 +191,7 @@ export async function searchPublishedPages(
   return db
     .select({
       slug: matched.slug,
+      locale: matched.locale,
       title: matched.title,
       excerpt: matched.excerpt,
       headline: sql<Headline>`ts_headline('simple', ${parsable(sql`${matched.source}`)}, ${highlightQuery}, ${headlineOptions})`,

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../server/plugins/openapi.server';
+import { locales } from '../../shared/lib/locale';
 import { maxQueryLength } from './search-text';
 import { defaultSearchLimit, maxSearchLimit, searchPages } from './search.service.server';
 
 export const searchResultSchema = z.object({
   slug: z.string(),
-  path: z.string().describe("'/' for home, otherwise '/slug'"),
+  path: z.string().describe("The page's public path ('/es/…' for Spanish pages)"),
   title: z.string(),
   excerpt: z.string(),
   snippet: z
@@ -23,6 +24,10 @@ export const searchQuerySchema = z.object({
     .default('')
     .describe('What the visitor typed; every word matches as a prefix. Empty finds nothing.'),
   limit: z.coerce.number().int().min(1).max(maxSearchLimit).default(defaultSearchLimit),
+  locale: z
+    .enum(locales)
+    .default('en')
+    .describe("The pages of one language (decision 44): 'es' searches the Spanish pages with Spanish stemming"),
 });
 
 /** Suggestions repeat a lot ('d', 'do', 'dos'…): answers are kept until the next content change. */
@@ -44,10 +49,10 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const key = `${request.query.limit}|${request.query.q.trim().toLowerCase().replace(/\s+/g, ' ')}`;
+      const key = `${request.query.locale}|${request.query.limit}|${request.query.q.trim().toLowerCase().replace(/\s+/g, ' ')}`;
       let results = resultCache.get(key);
       if (!results) {
-        results = await searchPages(app.db, request.query.q, request.query.limit);
+        results = await searchPages(app.db, request.query.q, request.query.limit, request.query.locale);
         if (resultCache.size >= resultCacheSize) resultCache.delete(resultCache.keys().next().value ?? '');
         resultCache.set(key, results);
       }

@@ -1,4 +1,5 @@
 import { pathForSlug } from '../pages/pages.schema';
+import { defaultLocale, type Locale } from '../../shared/lib/locale';
 import {
   containsPattern,
   highlightWords,
@@ -24,7 +25,7 @@ export const maxSearchLimit = 20;
 
 export interface SearchResult {
   slug: string;
-  /** '/' for home, otherwise '/slug'. */
+  /** The page's public path ('/es/…' in Spanish). */
   path: string;
   title: string;
   excerpt: string;
@@ -46,6 +47,7 @@ export async function refreshPageSearch(db: DatabaseOrTransaction, pageId: strin
   const { blocks } = page;
   await upsertPageSearch(db, {
     pageId,
+    locale: page.locale,
     title: page.title,
     excerpt: page.excerpt,
     bodyText: pageBodyText(blocks),
@@ -80,6 +82,7 @@ export async function searchPages(
   db: DatabaseOrTransaction,
   query: string,
   limit: number = defaultSearchLimit,
+  locale: Locale = defaultLocale,
 ): Promise<SearchResult[]> {
   const text = normalizeQuery(query);
   if (text === '') return [];
@@ -89,10 +92,11 @@ export async function searchPages(
     highlightWords: highlightWords(words),
     titlePattern: containsPattern(text),
     limit: clampLimit(limit),
+    locale,
   });
   return rows.map((row) => ({
     slug: row.slug,
-    path: pathForSlug(row.slug),
+    path: pathForSlug(row.slug, row.locale),
     title: row.title,
     excerpt: row.excerpt,
     snippet: snippetFromHeadline(row.headline, row.head, row.tail),

@@ -52,7 +52,7 @@ export function imageReferences(page: PageContent): string[] {
 export function auditContent(pages: PageContent[], images: SeedImage[]): string[] {
   const problems: string[] = [];
   const bySlug = new Map(pages.map((page) => [page.slug, page]));
-  const knownPaths = new Set<string>([...applicationPaths, ...pages.map((page) => pathForSlug(page.slug))]);
+  const knownPaths = new Set<string>([...applicationPaths, ...pages.map((page) => pathForSlug(page.slug, 'en'))]);
   const imageNames = new Set(images.map((image) => image.name));
 
   for (const slug of requiredSlugs) if (!bySlug.has(slug)) problems.push(`missing page: ${slug}`);

@@ -63,3 +63,23 @@ export function countWords(value: unknown): number {
 export function pageWordCount(page: Pick<PageContent, 'blocks'>): number {
   return page.blocks.reduce((sum, block) => sum + countWords(block.data), 0);
 }
+
+/** A menu entry in navigation.json (and es/navigation.json). */
+const navigationItemSchema: z.ZodType<NavigationContentItem> = z.lazy(() =>
+  z.object({
+    title: z.string().trim().min(1).max(100),
+    link_url: z.string().trim().min(1).max(2048),
+    description: z.string().trim().max(300).optional(),
+    children: z.array(navigationItemSchema).optional(),
+  }),
+);
+export interface NavigationContentItem {
+  title: string;
+  link_url: string;
+  description?: string | undefined;
+  children?: NavigationContentItem[] | undefined;
+}
+export const navigationContentSchema = z.object({
+  header: z.array(navigationItemSchema),
+  footer: z.array(navigationItemSchema),
+});

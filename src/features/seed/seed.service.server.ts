@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../server/db/client.server';
@@ -14,8 +14,14 @@ import { navigationItems } from '../navigation/navigation.table';
 import { pages } from '../pages/pages.table';
 import { publishDraft, seedActor } from '../publishing/publishing.service.server';
 import { performanceSettings, seoSettings } from '../settings/settings.table';
-import { loadContent } from './content-loader.server';
-import type { PageContent, SeedImage } from './content.schema';
+import { loadContent, loadSpanishContent } from './content-loader.server';
+import type { Locale } from '../../shared/lib/locale';
+import {
+  navigationContentSchema,
+  type NavigationContentItem,
+  type PageContent,
+  type SeedImage,
+} from './content.schema';
 import { ensureSeedMedia, type SeedImageFiles, seedVariants } from './seed-media.server';
 import { seedRecords } from './seed.table';
 
@@ -30,25 +36,6 @@ export interface SeedReport {
   created: string[];
   skipped: string[];
 }
-
-const navigationItemSchema: z.ZodType<NavigationContentItem> = z.lazy(() =>
-  z.object({
-    title: z.string().trim().min(1).max(100),
-    link_url: z.string().trim().min(1).max(2048),
-    description: z.string().trim().max(300).optional(),
-    children: z.array(navigationItemSchema).optional(),
-  }),
-);
-interface NavigationContentItem {
-  title: string;
-  link_url: string;
-  description?: string | undefined;
-  children?: NavigationContentItem[] | undefined;
-}
-export const navigationContentSchema = z.object({
-  header: z.array(navigationItemSchema),
-  footer: z.array(navigationItemSchema),
-});
 
 export const settingsContentSchema = z.object({
   seo: z.object({
@@ -161,7 +148,11 @@ export async function runSeed(context: SeedContext): Promise<SeedReport> {
       continue;
     }
     const created = await seedItemOnce(db, key, hashOf(page), async (tx) => {
-      const [existing] = await tx.select({ id: pages.id }).from(pages).where(eq(pages.slug, page.slug)).limit(1);
+      const [existing] = await tx
+        .select({ id: pages.id })
+        .from(pages)
+        .where(and(eq(pages.slug, page.slug), eq(pages.locale, 'en')))
+        .limit(1);
       // An editor made a page with this slug before the seed got to it: theirs wins.
       if (!existing) await insertPage(tx, page);
       return !existing;
@@ -169,15 +160,21 @@ export async function runSeed(context: SeedContext): Promise<SeedReport> {
     (created ? report.created : report.skipped).push(key);
   }
 
+  await seedSpanish(context, report);
+
   if (await alreadySeeded(db, 'navigation')) report.skipped.push('navigation');
   else {
     const navigation = await readJson(path.join(config.contentDir, 'navigation.json'), navigationContentSchema);
     const created = await seedItemOnce(db, 'navigation', hashOf(navigation), async (tx) => {
-      const [anyItem] = await tx.select({ id: navigationItems.id }).from(navigationItems).limit(1);
+      const [anyItem] = await tx
+        .select({ id: navigationItems.id })
+        .from(navigationItems)
+        .where(eq(navigationItems.locale, 'en'))
+        .limit(1);
       // Editors already built a menu: it stays as it is.
       if (anyItem) return false;
-      await insertNavigation(tx, navigation.header, 'header', null);
-      await insertNavigation(tx, navigation.footer, 'footer', null);
+      await insertNavigation(tx, navigation.header, 'header', null, 'en');
+      await insertNavigation(tx, navigation.footer, 'footer', null, 'en');
       return true;
     });
     (created ? report.created : report.skipped).push('navigation');
@@ -192,7 +189,7 @@ export async function resetSeededPage(context: SeedContext, slug: string): Promi
   const page = content.pages.find((candidate) => candidate.slug === slug);
   if (!page) throw new Error(`No content file for "${slug}" (looked in content/pages/${slug}.json)`);
   await context.db.transaction(async (tx) => {
-    await tx.delete(pages).where(eq(pages.slug, slug));
+    await tx.delete(pages).where(and(eq(pages.slug, slug), eq(pages.locale, 'en')));
     await insertPage(tx, page);
     const key = `page:${slug}`;
     await tx
@@ -205,12 +202,18 @@ export async function resetSeededPage(context: SeedContext, slug: string): Promi
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** Inserts a seeded page with its blocks and publishes it: each seeded page starts with one published revision. */
-async function insertPage(tx: Transaction, page: PageContent): Promise<string> {
+async function insertPage(
+  tx: Transaction,
+  page: PageContent,
+  language: { locale: Locale; translationOf: string | null } = { locale: 'en', translationOf: null },
+): Promise<string> {
   const { blocks, ...fields } = page;
   const [row] = await tx
     .insert(pages)
     .values({
       slug: fields.slug,
+      locale: language.locale,
+      translation_of: language.translationOf,
       title: fields.title,
       excerpt: fields.excerpt,
       page_type: fields.page_type,
@@ -249,6 +252,7 @@ async function insertNavigation(
   items: NavigationContentItem[],
   menu: 'header' | 'footer',
   parentId: string | null,
+  locale: Locale,
 ): Promise<void> {
   for (const [index, item] of items.entries()) {
     const [row] = await tx
@@ -259,11 +263,12 @@ async function insertNavigation(
         description: item.description ?? null,
         display_order: index + 1,
         menu_type: menu,
+        locale,
         parent_id: parentId,
         is_active: true,
       })
       .returning({ id: navigationItems.id });
-    if (row && item.children?.length) await insertNavigation(tx, item.children, menu, row.id);
+    if (row && item.children?.length) await insertNavigation(tx, item.children, menu, row.id, locale);
   }
 }
 
@@ -300,4 +305,71 @@ async function seedImage(context: SeedContext, image: SeedImage, files: SeedImag
       .returning({ id: images.id });
     return inserted.length > 0;
   });
+}
+
+/**
+ * The Spanish site (decision 44), seeded once per item like the English one: each page's
+ * translation linked to its English page (skipped while that page is missing, so an editor's
+ * deletion sticks), the images' Spanish alt text and captions, and the Spanish menus.
+ */
+async function seedSpanish(context: SeedContext, report: SeedReport): Promise<void> {
+  const { db, config } = context;
+  const spanish = await loadSpanishContent(config.contentDir);
+  for (const [name, words] of spanish.images) {
+    const key = `image:es:${name}`;
+    if (await alreadySeeded(db, key)) continue;
+    await seedItemOnce(db, key, hashOf(words), async (tx) => {
+      const updated = await tx
+        .update(images)
+        .set({ alt_text_es: words.alt, caption_es: words.caption || null })
+        .where(and(eq(images.storage_key, `seed/${name}.jpg`), isNull(images.alt_text_es)))
+        .returning({ id: images.id });
+      return updated.length > 0;
+    });
+  }
+  for (const { source, page } of spanish.pages) {
+    const key = `page:es:${source}`;
+    if (await alreadySeeded(db, key)) {
+      report.skipped.push(key);
+      continue;
+    }
+    const [english] = await db
+      .select({ id: pages.id })
+      .from(pages)
+      .where(and(eq(pages.slug, source), eq(pages.locale, 'en'), isNull(pages.deleted_at)))
+      .limit(1);
+    if (!english) {
+      report.skipped.push(key);
+      continue;
+    }
+    const created = await seedItemOnce(db, key, hashOf(page), async (tx) => {
+      const [taken] = await tx
+        .select({ id: pages.id })
+        .from(pages)
+        .where(
+          and(eq(pages.locale, 'es'), sql`(${pages.slug} = ${page.slug} or ${pages.translation_of} = ${english.id})`),
+        )
+        .limit(1);
+      // An editor already translated this page, or took its Spanish slug: theirs wins.
+      if (taken) return false;
+      await insertPage(tx, page, { locale: 'es', translationOf: english.id });
+      return true;
+    });
+    (created ? report.created : report.skipped).push(key);
+  }
+  if (spanish.navigation && !(await alreadySeeded(db, 'navigation:es'))) {
+    const navigation = spanish.navigation;
+    const created = await seedItemOnce(db, 'navigation:es', hashOf(navigation), async (tx) => {
+      const [anyItem] = await tx
+        .select({ id: navigationItems.id })
+        .from(navigationItems)
+        .where(eq(navigationItems.locale, 'es'))
+        .limit(1);
+      if (anyItem) return false;
+      await insertNavigation(tx, navigation.header, 'header', null, 'es');
+      await insertNavigation(tx, navigation.footer, 'footer', null, 'es');
+      return true;
+    });
+    (created ? report.created : report.skipped).push('navigation:es');
+  }
 }

@@ -10,7 +10,7 @@ import {
 
 /** Messages for constraint violations that reach the database despite service-level checks (races). */
 const constraintMessages: Record<string, { status: number; code: string; message: string; field?: string }> = {
-  pages_slug_unique: {
+  pages_locale_slug_unique: {
     status: 409,
     code: 'slug_taken',
     message: 'That slug is already used by another page.',

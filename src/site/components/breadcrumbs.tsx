@@ -1,11 +1,16 @@
 import { ChevronRight } from 'lucide-react';
 import type { Crumb } from '../breadcrumbs';
+import { useSiteLocale } from '../i18n/site-locale';
 
-/** Home › section › page, under the header; the last crumb is the page itself (not a link). */
+/**
+ * Home › section › page, under the header; the last crumb is the page itself (not a link). The
+ * trail comes translated (breadcrumbTrail's locale); the landmark's name is in the page's language.
+ */
 export function Breadcrumbs({ trail }: { trail: readonly Crumb[] }) {
+  const { t } = useSiteLocale();
   return (
     <nav
-      aria-label="Breadcrumb"
+      aria-label={t('breadcrumbs.label')}
       className="border-b border-stone-200/70 bg-limestone-100/60 dark:border-white/10 dark:bg-abyss-900/60"
     >
       <ol className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-1.5 gap-y-1 px-5 py-2.5 text-sm text-stone-600 sm:px-8 dark:text-stone-400">

@@ -1,10 +1,13 @@
+import { useSiteLocale } from '../i18n/site-locale';
+import type { PlainMessageKey } from '../i18n/site-text';
+
 /** What the previewed draft is, compared with what visitors see. */
 export type PreviewState = 'not-published' | 'unpublished-changes' | 'same-as-live';
 
-const sentences: Record<PreviewState, string> = {
-  'not-published': 'Preview of a page that is not published yet — visitors cannot see it.',
-  'unpublished-changes': 'Preview of unpublished changes — visitors do not see them until the page is published.',
-  'same-as-live': 'Preview of the draft — it matches what visitors see now.',
+const sentences: Record<PreviewState, PlainMessageKey> = {
+  'not-published': 'preview.notPublished',
+  'unpublished-changes': 'preview.unpublishedChanges',
+  'same-as-live': 'preview.sameAsLive',
 };
 
 export function previewStateOf(page: { is_published: boolean; has_unpublished_changes: boolean }): PreviewState {
@@ -14,16 +17,18 @@ export function previewStateOf(page: { is_published: boolean; has_unpublished_ch
 
 /**
  * The strip above a preview (decision 33). A landmark of its own, so screen readers find it and
- * the page's own content stays inside the usual landmarks; public pages never carry it.
+ * the page's own content stays inside the usual landmarks; public pages never carry it. In the
+ * page's language (SiteLayout renders it as its banner, inside its provider).
  */
 export function PreviewBanner({ state }: { state: PreviewState }) {
+  const { t } = useSiteLocale();
   return (
     <aside
-      aria-label="Preview"
+      aria-label={t('preview.label')}
       data-preview-banner=""
       className="border-b border-amber-300 bg-amber-100 px-5 py-2 text-center text-sm text-amber-950 dark:border-amber-300/20 dark:bg-amber-950 dark:text-amber-100"
     >
-      {sentences[state]}
+      {t(sentences[state])}
     </aside>
   );
 }

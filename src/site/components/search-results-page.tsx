@@ -1,34 +1,36 @@
+import { searchPath } from '../../shared/lib/locale';
+import { useSiteLocale } from '../i18n/site-locale';
 import type { SearchSuggestion } from '../site-types';
 
+/** The results page, in the page's language (from SiteLayout); its form searches that language again. */
 export function SearchResultsPage({ query, results }: { query: string; results: SearchSuggestion[] }) {
+  const { locale, t } = useSiteLocale();
   return (
     <div className="mx-auto max-w-3xl px-5 py-16 sm:px-8 md:py-20">
       <h1 className="font-display text-4xl font-semibold tracking-tight text-stone-900 dark:text-stone-50">
-        {query ? <>Results for “{query}”</> : 'Search'}
+        {query ? t('searchPage.resultsFor', { query }) : t('searchPage.title')}
       </h1>
-      <form action="/search" method="get" role="search" className="mt-8 flex gap-3">
+      <form action={searchPath(locale)} method="get" role="search" className="mt-8 flex gap-3">
         <label htmlFor="results-search" className="sr-only">
-          Search the site
+          {t('searchPage.inputLabel')}
         </label>
         <input
           id="results-search"
           type="search"
           name="q"
           defaultValue={query}
-          placeholder="Search cenotes..."
+          placeholder={t('search.placeholder')}
           className="min-w-0 flex-1 rounded-full border border-stone-300 bg-white px-5 py-3 text-stone-900 focus:border-lagoon-500 focus:ring-2 focus:ring-lagoon-200 focus:outline-none dark:border-white/15 dark:bg-abyss-900 dark:text-stone-100"
         />
         <button
           type="submit"
           className="rounded-full bg-lagoon-700 px-6 py-3 font-semibold text-white hover:bg-lagoon-800"
         >
-          Search
+          {t('searchPage.submit')}
         </button>
       </form>
       <p className="mt-6 text-sm text-stone-600 dark:text-stone-400" role="status">
-        {query
-          ? `${results.length} ${results.length === 1 ? 'page matches' : 'pages match'}.`
-          : 'Type a word or two, for example “halocline” or “Dos Ojos”.'}
+        {query ? t('searchPage.matches', { count: results.length }) : t('searchPage.hint')}
       </p>
       <ol className="mt-6 space-y-4">
         {results.map((result) => (

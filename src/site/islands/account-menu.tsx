@@ -6,6 +6,18 @@ import { api, fetchSession, type SessionUser } from '../../shared/lib/api-client
 import { takeFlashToast, type FlashToast } from '../../shared/lib/flash-toast';
 
 /**
+ * The account area's words in the page's language (the server builds them from the site's
+ * catalog). `menuLabel` holds `{name}` where the signed-in person's name goes.
+ */
+export interface AccountStrings {
+  signIn: string;
+  signedInAs: string;
+  menuLabel: string;
+  admin: string;
+  signOut: string;
+}
+
+/**
  * The visitor's account, read after hydration: public pages are cached for everyone, so who
  * is signed in is never part of their HTML.
  */
@@ -69,10 +81,12 @@ const itemClass =
 export function AccountMenu({
   currentPath,
   state,
+  strings,
   layout = 'bar',
 }: {
   currentPath: string;
   state: AccountState;
+  strings: AccountStrings;
   layout?: 'bar' | 'menu';
 }) {
   if (state.status === 'loading') return <span className="inline-block h-9 w-20" aria-hidden="true" />;
@@ -84,17 +98,21 @@ export function AccountMenu({
           className="inline-flex items-center gap-1.5 rounded-full px-3 py-2 text-sm font-semibold whitespace-nowrap text-stone-700 hover:bg-lagoon-50 dark:text-stone-200 dark:hover:bg-white/5"
         >
           <UserRound aria-hidden="true" className="size-4" />
-          Sign In
+          {strings.signIn}
         </a>
       </div>
     );
   }
-  return layout === 'menu' ? <InlineAccount user={state.user} /> : <AccountPanel user={state.user} />;
+  return layout === 'menu' ? (
+    <InlineAccount user={state.user} strings={strings} />
+  ) : (
+    <AccountPanel user={state.user} strings={strings} />
+  );
 }
 
 const isStaff = (user: SessionUser) => user.role === 'admin' || user.role === 'editor';
 
-function InlineAccount({ user }: { user: SessionUser }) {
+function InlineAccount({ user, strings }: { user: SessionUser; strings: AccountStrings }) {
   const { busy, signOut } = useSignOut();
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl bg-white p-3 ring-1 ring-stone-200 dark:bg-abyss-900 dark:ring-white/10">
@@ -108,14 +126,14 @@ function InlineAccount({ user }: { user: SessionUser }) {
         ) : null}
       </div>
       <div className="flex items-center gap-1">
-        <AccountActions user={user} onSignOut={signOut} busy={busy} />
+        <AccountActions user={user} onSignOut={signOut} busy={busy} strings={strings} />
       </div>
     </div>
   );
 }
 
 /** A disclosure (button + panel): Escape, a click outside or focus leaving it closes the panel. */
-function AccountPanel({ user }: { user: SessionUser }) {
+function AccountPanel({ user, strings }: { user: SessionUser; strings: AccountStrings }) {
   const [open, setOpen] = useState(false);
   const { busy, signOut } = useSignOut();
   const panelId = useId();
@@ -153,7 +171,7 @@ function AccountPanel({ user }: { user: SessionUser }) {
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={`Account: ${user.fullName}`}
+        aria-label={strings.menuLabel.replace('{name}', () => user.fullName)}
         title={user.fullName}
         onClick={() => setOpen((shown) => !shown)}
         className="flex items-center gap-1 rounded-full p-1 text-stone-600 transition hover:bg-lagoon-50 aria-expanded:bg-lagoon-50 dark:text-stone-300 dark:hover:bg-white/5 dark:aria-expanded:bg-white/5"
@@ -169,7 +187,7 @@ function AccountPanel({ user }: { user: SessionUser }) {
         <div className="flex items-center gap-3 px-3 pt-2 pb-3">
           <Avatar name={user.fullName} className="size-10 text-sm" />
           <div className="min-w-0">
-            <p className="text-xs text-stone-600 dark:text-stone-400">Signed in as</p>
+            <p className="text-xs text-stone-600 dark:text-stone-400">{strings.signedInAs}</p>
             <p className="text-sm font-semibold [overflow-wrap:anywhere] text-stone-900 dark:text-stone-50">
               {user.fullName}
             </p>
@@ -179,7 +197,7 @@ function AccountPanel({ user }: { user: SessionUser }) {
           </div>
         </div>
         <div className="border-t border-stone-200 pt-2 dark:border-white/10">
-          <AccountActions user={user} onSignOut={signOut} busy={busy} />
+          <AccountActions user={user} onSignOut={signOut} busy={busy} strings={strings} />
         </div>
       </div>
     </div>
@@ -219,18 +237,28 @@ export function PendingToast() {
 }
 
 /** What a signed-in visitor can do from the header: open the admin (staff) and sign out. */
-function AccountActions({ user, onSignOut, busy }: { user: SessionUser; onSignOut: () => void; busy: boolean }) {
+function AccountActions({
+  user,
+  onSignOut,
+  busy,
+  strings,
+}: {
+  user: SessionUser;
+  onSignOut: () => void;
+  busy: boolean;
+  strings: AccountStrings;
+}) {
   return (
     <>
       {isStaff(user) ? (
         <a href="/admin" className={itemClass}>
           <Settings aria-hidden="true" className="size-4" />
-          Admin
+          {strings.admin}
         </a>
       ) : null}
       <button type="button" onClick={onSignOut} disabled={busy} className={itemClass}>
         <LogOut aria-hidden="true" className="size-4" />
-        Sign Out
+        {strings.signOut}
       </button>
     </>
   );

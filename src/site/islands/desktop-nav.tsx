@@ -24,7 +24,16 @@ export function isCurrent(item: SiteNavItem, path: string): boolean {
  * Our own small component instead of a menu library keeps the public page's JavaScript small
  * (docs/decisions/010-own-desktop-menu.md).
  */
-export function DesktopNav({ items, currentPath }: { items: SiteNavItem[]; currentPath: string }) {
+export function DesktopNav({
+  items,
+  currentPath,
+  label,
+}: {
+  items: SiteNavItem[];
+  currentPath: string;
+  /** The landmark's name ('Main'), in the page's language. */
+  label: string;
+}) {
   const [open, setOpen] = useState<number | null>(null);
   const openTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -84,7 +93,7 @@ export function DesktopNav({ items, currentPath }: { items: SiteNavItem[]; curre
   };
 
   return (
-    <nav aria-label="Main" className="hidden flex-1 justify-center lg:flex">
+    <nav aria-label={label} className="hidden flex-1 justify-center lg:flex">
       <ul className="flex items-center gap-1">
         {items.map((item, index) => {
           const current = isCurrent(item, currentPath);

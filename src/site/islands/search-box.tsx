@@ -1,8 +1,23 @@
 import { Search, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { defaultLocale, searchPath, type Locale } from '../../shared/lib/locale';
 import type { SearchSuggestion } from '../site-types';
 
 const debounceMs = 120;
+
+/** The box's words in the page's language (the server builds them from the site's catalog). */
+export interface SearchBoxStrings {
+  label: string;
+  placeholder: string;
+  clear: string;
+  suggestions: string;
+}
+
+/** The suggestions request: pages of the page's language (English asks without a locale). */
+export function suggestionsUrl(query: string, locale: Locale): string {
+  const language = locale === defaultLocale ? '' : `&locale=${locale}`;
+  return `/api/v1/search?limit=6&q=${encodeURIComponent(query)}${language}`;
+}
 
 /**
  * 'Search cenotes...': suggestions from the real published content as you type; choosing one
@@ -12,9 +27,18 @@ const debounceMs = 120;
  * `input type="text"` (HTML allows neither the role nor aria-expanded on type="search"). What
  * type="search" gave for free is kept: the search key on phone keyboards (enterKeyHint), a clear
  * button, and Escape clearing the box once the list is closed. `idPrefix` is unique per page
- * ('desktop', 'mobile'), so the ids match between the server render and hydration.
+ * ('desktop', 'mobile'), so the ids match between the server render and hydration. Suggestions
+ * and the results page are those of the page's language (`/search`, `/es/buscar`).
  */
-export function SearchBox({ idPrefix }: { idPrefix: string }) {
+export function SearchBox({
+  idPrefix,
+  locale,
+  strings,
+}: {
+  idPrefix: string;
+  locale: Locale;
+  strings: SearchBoxStrings;
+}) {
   const [query, setQuery] = useState('');
   const [suggestions, setSuggestions] = useState<SearchSuggestion[]>([]);
   const [open, setOpen] = useState(false);
@@ -30,7 +54,7 @@ export function SearchBox({ idPrefix }: { idPrefix: string }) {
     }
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      fetch(`/api/v1/search?limit=6&q=${encodeURIComponent(trimmed)}`, { signal: controller.signal })
+      fetch(suggestionsUrl(trimmed, locale), { signal: controller.signal })
         .then((response) =>
           response.ok ? (response.json() as Promise<{ results: SearchSuggestion[] }>) : { results: [] },
         )
@@ -45,7 +69,7 @@ export function SearchBox({ idPrefix }: { idPrefix: string }) {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [query]);
+  }, [query, locale]);
 
   const choose = (suggestion: SearchSuggestion) => {
     setQuery('');
@@ -66,7 +90,7 @@ export function SearchBox({ idPrefix }: { idPrefix: string }) {
   return (
     <form
       role="search"
-      action="/search"
+      action={searchPath(locale)}
       method="get"
       className="relative"
       onSubmit={(event) => {
@@ -74,11 +98,11 @@ export function SearchBox({ idPrefix }: { idPrefix: string }) {
         const chosen = active >= 0 ? suggestions[active] : undefined;
         if (chosen) return choose(chosen);
         const trimmed = query.trim();
-        if (trimmed !== '') window.location.assign(`/search?q=${encodeURIComponent(trimmed)}`);
+        if (trimmed !== '') window.location.assign(`${searchPath(locale)}?q=${encodeURIComponent(trimmed)}`);
       }}
     >
       <label htmlFor={`${idPrefix}-search`} className="sr-only">
-        Search
+        {strings.label}
       </label>
       <Search
         aria-hidden="true"
@@ -92,7 +116,7 @@ export function SearchBox({ idPrefix }: { idPrefix: string }) {
         enterKeyHint="search"
         autoComplete="off"
         spellCheck={false}
-        placeholder="Search cenotes..."
+        placeholder={strings.placeholder}
         role="combobox"
         aria-expanded={showList}
         aria-controls={listId}
@@ -132,7 +156,7 @@ export function SearchBox({ idPrefix }: { idPrefix: string }) {
         <button
           type="button"
           tabIndex={-1}
-          aria-label="Clear search"
+          aria-label={strings.clear}
           onMouseDown={(event) => event.preventDefault()}
           onClick={() => {
             clear();
@@ -146,7 +170,7 @@ export function SearchBox({ idPrefix }: { idPrefix: string }) {
       <ul
         id={listId}
         role="listbox"
-        aria-label="Suggestions"
+        aria-label={strings.suggestions}
         hidden={!showList}
         className="absolute top-full right-0 z-50 mt-2 w-[min(90vw,24rem)] overflow-hidden rounded-2xl border border-stone-200 bg-white py-1 shadow-2xl dark:border-white/10 dark:bg-abyss-900"
       >

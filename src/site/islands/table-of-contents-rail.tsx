@@ -1,6 +1,6 @@
 import { ArrowUp } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { sectionNumber, tableOfContentsLabel } from '../components/table-of-contents';
+import { sectionNumber } from '../components/table-of-contents';
 import type { OutlineEntry } from '../page-outline';
 
 /** A heading counts as the one being read once its top passes this far below the viewport's top. */
@@ -16,11 +16,19 @@ function currentEntry(entries: readonly OutlineEntry[]): string | null {
   return current;
 }
 
+export interface TableOfContentsRailProps {
+  entries: OutlineEntry[];
+  /** 'On this page', in the page's language: the heading and the landmark's name. */
+  label: string;
+  /** 'Back to top', in the page's language. */
+  backToTop: string;
+}
+
 /**
  * Wide screens: the table of contents as a sticky side column. Server-rendered (it works without
  * JavaScript); once hydrated it also marks the section being read (aria-current="location").
  */
-export function TableOfContentsRail({ entries }: { entries: OutlineEntry[] }) {
+export function TableOfContentsRail({ entries, label, backToTop }: TableOfContentsRailProps) {
   const [current, setCurrent] = useState<string | null>(null);
 
   useEffect(() => {
@@ -42,10 +50,8 @@ export function TableOfContentsRail({ entries }: { entries: OutlineEntry[] }) {
   }, [entries]);
 
   return (
-    <nav aria-label={tableOfContentsLabel} className="sticky top-24 max-h-[calc(100vh-7rem)] overflow-y-auto pt-2 pb-8">
-      <p className="text-xs font-semibold tracking-[0.14em] text-stone-500 uppercase dark:text-stone-400">
-        {tableOfContentsLabel}
-      </p>
+    <nav aria-label={label} className="sticky top-24 max-h-[calc(100vh-7rem)] overflow-y-auto pt-2 pb-8">
+      <p className="text-xs font-semibold tracking-[0.14em] text-stone-500 uppercase dark:text-stone-400">{label}</p>
       <ol className="mt-4 border-l border-stone-200 dark:border-white/10">
         {entries.map((entry, index) => {
           const active = entry.id === current;
@@ -77,7 +83,7 @@ export function TableOfContentsRail({ entries }: { entries: OutlineEntry[] }) {
         className="mt-6 ml-4 inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-lagoon-700 underline-offset-4 hover:underline dark:text-lagoon-300"
       >
         <ArrowUp aria-hidden="true" className="size-4" />
-        Back to top
+        {backToTop}
       </a>
     </nav>
   );

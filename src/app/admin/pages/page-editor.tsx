@@ -8,6 +8,7 @@ import { toast } from 'sonner';
 import type { PageDto } from '../../../features/pages/pages.dto';
 import { slugSchema } from '../../../features/pages/pages.schema';
 import { api, ApiError } from '../../../shared/lib/api-client';
+import { pagePath } from '../../../shared/lib/locale';
 import { Button } from '../../../shared/ui/button';
 import { TextAreaField, TextField } from '../../../shared/ui/field';
 import { SelectField } from '../../../shared/ui/select-field';
@@ -25,9 +26,11 @@ import {
 } from './autosave';
 import { PageEditorToolbar, usePublishing } from './page-editor-toolbar';
 import { emptyForm, formFromPage, slugify, toPayload, type PageForm } from './page-form';
+import { AddTranslationButton, LanguageSwitch, TranslationOutOfDateNotice } from './page-languages';
 import { PageSeoFields } from './page-seo-fields';
-import { pageTypeOptions } from './page-types';
+import { counterpartOf, pageTypeOptions } from './page-types';
 import { RevisionsPanel } from './revisions-panel';
+import { useAddTranslation } from './translations-api';
 import { UnsavedEditsAlert } from './unsaved-edits-alert';
 
 const tabTrigger =
@@ -60,6 +63,8 @@ function PageEditorForm() {
     queryFn: () => api.get<{ page: PageDto; site_time_zone: string }>(`/api/v1/pages/${id}`),
   });
   const pageData = page.data?.page;
+  // New pages are English; a translation is started from its English page.
+  const locale = pageData?.locale ?? 'en';
 
   const [form, setForm] = useState<PageForm>(emptyForm);
   const [loadedForm, setLoadedForm] = useState<PageForm>(emptyForm);
@@ -86,10 +91,44 @@ function PageEditorForm() {
 
   const applySaved = (saved: PageDto) => {
     versionRef.current = saved.version;
+    // Merged: a write's answer may leave out what only the page's own GET tells (its languages).
     queryClient.setQueryData<{ page: PageDto; site_time_zone: string }>(['page', id], (current) =>
-      current ? { ...current, page: saved } : current,
+      current ? { ...current, page: { ...current.page, ...saved } } : current,
     );
     void queryClient.invalidateQueries({ queryKey: ['pages'] });
+    // A publish here can put the other language out of date; an edit there can bring it up to date.
+    const other = pageData ? counterpartOf(pageData) : undefined;
+    if (!pageData || !other) return;
+    void queryClient.invalidateQueries({ queryKey: ['page', other.id] });
+    const languagesMayChange =
+      pageData.locale === 'es'
+        ? pageData.translation_out_of_date === true
+        : saved.published_at !== pageData.published_at;
+    if (saved.translations === undefined && languagesMayChange) void refreshLanguages();
+  };
+
+  /**
+   * Reads the page's languages again after a write whose answer leaves them out. Only those fields
+   * are taken: the rest of the cached page (its version above all) stays the one the saves set.
+   */
+  const refreshLanguages = async () => {
+    try {
+      const { page: fresh } = await api.get<{ page: PageDto }>(`/api/v1/pages/${id}`);
+      queryClient.setQueryData<{ page: PageDto; site_time_zone: string }>(['page', id], (current) =>
+        current
+          ? {
+              ...current,
+              page: {
+                ...current.page,
+                translations: fresh.translations,
+                translation_out_of_date: fresh.translation_out_of_date,
+              },
+            }
+          : current,
+      );
+    } catch {
+      // The languages shown stay as they were until the page is opened again.
+    }
   };
 
   // Page fields are saved into the draft after a pause (decision 32), never published by it.
@@ -146,6 +185,7 @@ function PageEditorForm() {
     },
   });
   const [confirmTakeDown, setConfirmTakeDown] = useState(false);
+  const translating = useAddTranslation();
   const [showRevisions, setShowRevisions] = useState(false);
   const unsafeToLeave = ['retrying', 'conflict', 'invalid'].includes(combinedStatus);
   // Pending autosaves are sent on the way out; only edits that could not be saved make it ask.
@@ -266,6 +306,21 @@ function PageEditorForm() {
         <h2 id="editor-title" className="mr-auto text-lg font-semibold text-stone-900 dark:text-stone-50">
           {isNew ? 'Create New Page' : 'Edit Page'}
         </h2>
+        {pageData ? (
+          counterpartOf(pageData) ? (
+            <LanguageSwitch page={pageData} />
+          ) : locale === 'en' ? (
+            <AddTranslationButton
+              busy={translating.busyId === pageData.id}
+              onAdd={() =>
+                void translating.add(
+                  { id: pageData.id, title: loadedForm.title },
+                  { before: flushAll, onRefused: () => void refreshLanguages() },
+                )
+              }
+            />
+          ) : null
+        ) : null}
         {isNew ? (
           <Button type="submit" busy={saving}>
             Save
@@ -286,6 +341,8 @@ function PageEditorForm() {
           onToggleRevisions={() => setShowRevisions((shown) => !shown)}
         />
       ) : null}
+
+      {pageData ? <TranslationOutOfDateNotice page={pageData} /> : null}
 
       {conflict ? (
         <div role="alert" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
@@ -336,8 +393,8 @@ function PageEditorForm() {
             error={errors['slug'] ?? slugProblem}
             hint={
               <>
-                The page's address: {form.slug === 'home' ? '/' : `/${form.slug || 'your-slug'}`}. Lowercase letters,
-                digits and hyphens; “home” is the front page.
+                The page's address: {pagePath(locale, form.slug || 'your-slug')}. Lowercase letters, digits and hyphens;
+                “home” is the front page{locale === 'es' ? ' in Spanish' : ''}.
               </>
             }
             required

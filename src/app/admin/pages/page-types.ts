@@ -1,4 +1,4 @@
-import type { PageDto } from '../../../features/pages/pages.dto';
+import type { PageDto, PageTranslationDto } from '../../../features/pages/pages.dto';
 import { knownPageTypes } from '../../../features/pages/pages.schema';
 
 type KnownPageType = (typeof knownPageTypes)[number];
@@ -29,7 +29,15 @@ export interface BlockSummary {
   is_active: boolean;
 }
 
+/** A page's version in the other language (decision 44): an English page's Spanish translation, a Spanish page's source. */
+export type PageTranslation = PageTranslationDto;
+
 export type AdminPage = PageDto & { blocks: BlockSummary[] };
+
+/** The page's version in the other language, if it has one (editors see `translations`). */
+export function counterpartOf(page: Pick<PageDto, 'locale' | 'translations'>): PageTranslation | undefined {
+  return page.translations?.find((translation) => translation.locale !== page.locale);
+}
 
 /** 'hero ×1 · text ×3': how many blocks of each type a page has. */
 export function blockTypeCounts(blocks: BlockSummary[]): Array<[string, number]> {

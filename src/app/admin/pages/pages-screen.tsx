@@ -13,7 +13,9 @@ import { ConfirmDialog } from '../ui/confirm-dialog';
 import { toastFailure, toastSuccess } from '../ui/toasts';
 import { LoadMore } from '../ui/load-more';
 import { PagesBulkBar } from './pages-bulk-toolbar';
+import { PageLanguagesCell } from './page-languages';
 import { blockTypeCounts, type AdminPage } from './page-types';
+import { useAddTranslation } from './translations-api';
 import { useTrashCount } from './trash-screen';
 
 export const pagesQueryKey = ['pages', 'admin'] as const;
@@ -74,6 +76,7 @@ export function PagesScreen() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const trashCount = useTrashCount();
+  const translating = useAddTranslation();
 
   const setParam = (key: string, value: string) => {
     const next = new URLSearchParams(params);
@@ -242,6 +245,15 @@ export function PagesScreen() {
               total={total}
               selectAllRef={selectAllRef}
             />
+            {/* The columns' names, for the eye (each cell names itself for assistive technology). */}
+            <div
+              aria-hidden="true"
+              className="hidden items-center gap-2 border-b border-stone-200 bg-stone-50/60 px-3 py-1.5 text-xs font-medium text-stone-500 sm:flex dark:border-white/10 dark:bg-white/[0.02] dark:text-stone-400"
+            >
+              <span className="flex-1 pl-14">Page</span>
+              <span className="w-56">Languages</span>
+              <span className="w-7" />
+            </div>
             <ul className="divide-y divide-stone-200 dark:divide-white/10" aria-label="Pages">
               {visible.map((page) => {
                 const isOpen = expanded.has(page.id);
@@ -249,7 +261,7 @@ export function PagesScreen() {
                 const ordered = [...page.blocks].sort((a, b) => a.block_order - b.block_order);
                 return (
                   <li key={page.id}>
-                    <div className="flex items-start gap-2 px-3 py-3">
+                    <div className="flex flex-wrap items-start gap-2 px-3 py-3 sm:flex-nowrap">
                       <input
                         type="checkbox"
                         aria-label={`Select ${page.title}`}
@@ -298,6 +310,13 @@ export function PagesScreen() {
                           </span>
                           Updated {format(new Date(page.updated_at), 'MMM dd, yyyy')}
                         </p>
+                      </div>
+                      <div className="order-last basis-full pl-14 sm:order-none sm:w-56 sm:shrink-0 sm:basis-auto sm:pt-0.5 sm:pl-0">
+                        <PageLanguagesCell
+                          page={page}
+                          adding={translating.busyId === page.id}
+                          onAdd={() => void translating.add(page)}
+                        />
                       </div>
                       <DropdownMenu.Root>
                         <DropdownMenu.Trigger asChild>

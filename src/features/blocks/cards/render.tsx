@@ -1,3 +1,4 @@
+import { useBlockText } from '../block-text';
 import { Picture } from '../render-context';
 import type { BlockRendererProps } from '../renderer-types';
 import { headingId, Section, SectionHeading } from '../section';
@@ -23,6 +24,7 @@ export function tileLabel(card: Pick<Card, 'title'>, index: number): string {
 }
 
 function CardItem({ card, index, headingLevel }: { card: Card; index: number; headingLevel: 'h2' | 'h3' }) {
+  const t = useBlockText();
   const Heading = headingLevel;
   const content = (
     <>
@@ -58,14 +60,14 @@ function CardItem({ card, index, headingLevel }: { card: Card; index: number; he
           <dl className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm">
             <div>
               <dt className="text-xs font-semibold tracking-wider text-stone-500 uppercase dark:text-stone-400">
-                Difficulty
+                {t('blocks.cards.difficulty')}
               </dt>
               <dd className="font-medium text-stone-800 dark:text-stone-200">{card.difficulty}</dd>
             </div>
             {card.depth ? (
               <div>
                 <dt className="text-xs font-semibold tracking-wider text-stone-500 uppercase dark:text-stone-400">
-                  Max Depth
+                  {t('blocks.cards.maxDepth')}
                 </dt>
                 <dd className="font-medium text-stone-800 dark:text-stone-200">{card.depth}</dd>
               </div>
@@ -73,7 +75,7 @@ function CardItem({ card, index, headingLevel }: { card: Card; index: number; he
           </dl>
         ) : null}
         {card.highlights.length > 0 ? (
-          <ul className="mt-auto flex flex-wrap gap-2 pt-5" aria-label="Highlights">
+          <ul className="mt-auto flex flex-wrap gap-2 pt-5" aria-label={t('blocks.cards.highlights')}>
             {card.highlights.map((tag) => (
               <li
                 key={tag}

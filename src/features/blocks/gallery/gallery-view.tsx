@@ -13,16 +13,28 @@ const columnClasses = {
 const controlClass =
   'inline-flex size-10 items-center justify-center rounded-full bg-white/10 hover:bg-white/20 focus-visible:outline-white';
 
+/** The gallery's own words in the page's language, built on the server from the site's catalog. */
+export interface GalleryStrings {
+  /** Each image's button: 'Open image 2 of 6: Dos Ojos'. */
+  open: string[];
+  /** The lightbox's name when the image has no title. */
+  viewer: string;
+  previous: string;
+  next: string;
+  close: string;
+}
+
 export interface GalleryViewProps {
   data: GalleryData;
   position: number;
   /** The heading's id from the page (see BlockRendererProps.anchorId). */
   anchorId?: string;
   context: BlockRenderContext;
+  strings: GalleryStrings;
 }
 
 /** The gallery grid and its lightbox: a native <dialog> (focus trap and Escape built in), arrows to move. */
-export function GalleryView({ data, position, anchorId, context }: GalleryViewProps) {
+export function GalleryView({ data, position, anchorId, context, strings }: GalleryViewProps) {
   const id = anchorId ?? headingId('gallery', position);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [current, setCurrent] = useState<number | null>(null);
@@ -60,7 +72,7 @@ export function GalleryView({ data, position, anchorId, context }: GalleryViewPr
                   type="button"
                   onClick={() => open(index)}
                   className="group block w-full overflow-hidden rounded-xl focus-visible:ring-2 focus-visible:ring-lagoon-500"
-                  aria-label={`Open image ${index + 1} of ${count}${image.title ? `: ${image.title}` : ''}`}
+                  aria-label={strings.open[index]}
                 >
                   <Picture
                     src={image.url}
@@ -86,7 +98,7 @@ export function GalleryView({ data, position, anchorId, context }: GalleryViewPr
       </Section>
       <dialog
         ref={dialogRef}
-        aria-label={shown?.title || 'Image viewer'}
+        aria-label={shown?.title || strings.viewer}
         onKeyDown={(event) => {
           if (event.key === 'ArrowRight') step(1);
           if (event.key === 'ArrowLeft') step(-1);
@@ -118,15 +130,15 @@ export function GalleryView({ data, position, anchorId, context }: GalleryViewPr
               </span>
               {count > 1 ? (
                 <>
-                  <button type="button" onClick={() => step(-1)} className={controlClass} aria-label="Previous image">
+                  <button type="button" onClick={() => step(-1)} className={controlClass} aria-label={strings.previous}>
                     <ArrowLeft aria-hidden="true" className="size-4" />
                   </button>
-                  <button type="button" onClick={() => step(1)} className={controlClass} aria-label="Next image">
+                  <button type="button" onClick={() => step(1)} className={controlClass} aria-label={strings.next}>
                     <ArrowRight aria-hidden="true" className="size-4" />
                   </button>
                 </>
               ) : null}
-              <button type="button" onClick={close} className={controlClass} aria-label="Close">
+              <button type="button" onClick={close} className={controlClass} aria-label={strings.close}>
                 <X aria-hidden="true" className="size-4" />
               </button>
             </div>

@@ -1,5 +1,8 @@
-// Temporary checker for the Spanish translation drafts under content/es (issue #22).
-// Usage: npx tsx scripts/check-es-draft.ts [english-slug ...]
+// The content check for the Spanish pages under content/es (decision 44), run by `npm run content:check`
+// after the English one: each translation has the English page's shape (block types, images, fact
+// icons), links only to Spanish pages that exist, its own words (at least 90 % of the English count,
+// and the same minimums: topic pages 400, cenote pages 300), the four Spanish fact labels and the
+// exact depth figures. Usage: npx tsx scripts/check-content-es.ts [english-slug ...]
 import { readFileSync, existsSync } from 'node:fs';
 import { pageContentSchema, pageWordCount, seedImagePattern } from '../src/features/seed/content.schema';
 import { cenoteSlugs, depthTable, legalSlugs, minimumWords, topicSlugs } from '../src/features/seed/content-rules';
@@ -70,6 +73,10 @@ for (const englishSlug of wanted.length ? wanted : Object.keys(slugs)) {
     }
     const englishImages = imageReferences(english).join(',');
     if (imageReferences(page).join(',') !== englishImages) problems.push('images differ from the English page');
+    // The publish check's limit (decision 37): a longer title is cut off in search results.
+    const searchTitle = page.meta_title ?? `${page.title} | Cenote Atlas`;
+    if (searchTitle.length > 60)
+      problems.push(`the title in search results is ${searchTitle.length} characters (max 60)`);
     const words = pageWordCount(page);
     const minimum = (topicSlugs as readonly string[]).includes(englishSlug)
       ? minimumWords.topic
@@ -91,9 +98,15 @@ for (const englishSlug of wanted.length ? wanted : Object.keys(slugs)) {
       if (depth && depth.value !== spanishDepth[englishSlug])
         problems.push(`depth is '${depth.value}', must be '${spanishDepth[englishSlug]}'`);
     }
-    console.log(`${englishSlug}: ${words} words (English ${englishWords})${problems.length ? '' : ' ok'}`);
+    if (problems.length) console.log(`${englishSlug}: ${words} words (English ${englishWords})`);
   }
   for (const problem of problems) console.log(`  - ${problem}`);
   if (problems.length) failures++;
 }
+const checked = wanted.length ? wanted.length : Object.keys(slugs).length;
+console.log(
+  failures
+    ? `Spanish content: ${failures} of ${checked} pages have problems`
+    : `Spanish content: ${checked} pages checked, all ok`,
+);
 process.exit(failures ? 1 : 0);
