@@ -14,6 +14,7 @@ import { TextAreaField, TextField } from '../../../shared/ui/field';
 import { SelectField } from '../../../shared/ui/select-field';
 import { Spinner } from '../../../shared/ui/spinner';
 import { BlockList } from '../blocks/block-list';
+import { PageLinkSearchProvider } from '../ui/page-link-search-provider';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { toastFailure, toastSuccess } from '../ui/toasts';
 import { useUnsavedGuard } from '../ui/use-unsaved-guard';
@@ -462,7 +463,10 @@ function PageEditorForm() {
               ) : null}
             </div>
           ) : (
-            <BlockList pageId={id} onDirtyChange={setBlocksDirty} />
+            // Link fields find pages of this page's language.
+            <PageLinkSearchProvider locale={locale}>
+              <BlockList pageId={id} onDirtyChange={setBlocksDirty} />
+            </PageLinkSearchProvider>
           )}
         </Tabs.Content>
 
