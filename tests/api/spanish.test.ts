@@ -276,3 +276,52 @@ describe('translations in the editorial workflow', () => {
     expect(duplicate.status).toBe(409);
   });
 });
+
+describe('menus per language', () => {
+  type Node = { id: string; title: string; children: Node[] };
+  const adminMenu = async (locale: string) =>
+    (await editor.get<{ items: Node[] }>(`/api/v1/navigation/admin?menu=header&locale=${locale}`)).body.items;
+
+  it('edits the Spanish menus on their own: add, refuse a parent from English, move, delete', async () => {
+    const englishBefore = await adminMenu('en');
+    const spanishBefore = await adminMenu('es');
+    expect(spanishBefore.map((item) => item.title)).toContain('Los cenotes');
+
+    const added = await editor.post<{ item: { id: string } }>('/api/v1/navigation', {
+      title: 'Buceo nocturno',
+      link_url: '/es/guia-de-seguridad',
+      menu_type: 'header',
+      locale: 'es',
+    });
+    expect(added.status).toBe(201);
+    const spanishAfter = await adminMenu('es');
+    expect(spanishAfter.map((item) => item.title)).toEqual([
+      ...spanishBefore.map((item) => item.title),
+      'Buceo nocturno',
+    ]);
+    // The English menu is untouched, and the Spanish home shows the new item.
+    expect(await adminMenu('en')).toEqual(englishBefore);
+    expect((await visit('/es')).text).toContain('Buceo nocturno');
+    expect((await visit('/')).text).not.toContain('Buceo nocturno');
+
+    const crossed = await editor.post('/api/v1/navigation', {
+      title: 'Mixed',
+      link_url: '/es',
+      menu_type: 'header',
+      locale: 'es',
+      parent_id: englishBefore[0]!.id,
+    });
+    expect(crossed.status).toBe(400);
+
+    const moved = await editor.post<{ items: Node[] }>(`/api/v1/navigation/${added.body.item.id}/move`, {
+      targetId: spanishBefore[0]!.id,
+      position: 'before',
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body.items[0]!.title).toBe('Buceo nocturno');
+    expect(await adminMenu('en')).toEqual(englishBefore);
+
+    expect((await editor.delete(`/api/v1/navigation/${added.body.item.id}`)).status).toBe(204);
+    expect((await adminMenu('es')).map((item) => item.title)).toEqual(spanishBefore.map((item) => item.title));
+  });
+});

@@ -489,3 +489,28 @@ describe('navigation management', () => {
     await context.close();
   });
 });
+
+describe('the Spanish menus (decision 44)', () => {
+  it('switches to the Spanish menus, which are edited on their own', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      await signInContext(context);
+      const page = await context.newPage();
+      const errors = watchPageErrors(page);
+      await openMenu(page, 'header');
+      const english = await api.get<{ items: NavigationNode[] }>('/api/v1/navigation/admin?menu=header');
+      await page.getByRole('button', { name: 'Español' }).click();
+      await page.waitForURL(/lang=es/);
+      await expect.poll(() => row(page, 'Los cenotes').isVisible()).toBe(true);
+      for (const item of english.body.items) expect(await row(page, item.title).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Español' }).getAttribute('aria-pressed')).toBe('true');
+      await page.screenshot({ path: path.join(shots, 'spanish-menus.png') });
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'English' }).click();
+      await expect.poll(() => row(page, 'Los cenotes').count()).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

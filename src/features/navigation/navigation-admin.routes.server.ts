@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../server/plugins/openapi.server';
 import { updateSchemaOf } from '../../shared/lib/update-schema';
+import { locales } from '../../shared/lib/locale';
 import { menuTypes, navigationItemDtoSchema, navigationNodeSchema } from './navigation.dto';
 import { movePositions } from './navigation-move';
 import {
@@ -39,10 +40,13 @@ const createBody = z.object({
     .describe(
       'Place among its siblings, 1 = first; siblings at or after it move down by one. Absent or past the end: last',
     ),
+  locale: z.enum(locales).default('en').describe("The menu's language (decision 44); a parent must be in it too"),
 });
 /** Only the fields sent change (decision 45); menu and parent change with the move route. */
 const patchBody = updateSchemaOf(
-  createBody.omit({ menu_type: true, parent_id: true, display_order: true }).extend({ is_active: z.boolean() }),
+  createBody
+    .omit({ menu_type: true, parent_id: true, display_order: true, locale: true })
+    .extend({ is_active: z.boolean() }),
 ).extend({
   version: z.number().int().min(1).describe('The version you read; a stale one gets 409 version_conflict'),
 });
@@ -64,11 +68,14 @@ export const navigationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['navigation'],
         summary: 'Every item of one menu, inactive ones too, as a tree in display_order, with their image',
-        querystring: z.object({ menu: z.enum(menuTypes).default('header') }),
+        querystring: z.object({
+          menu: z.enum(menuTypes).default('header'),
+          locale: z.enum(locales).default('en').describe("The menu's language (decision 44)"),
+        }),
         response: { 200: treeResponse, ...errorResponses },
       },
     },
-    async (request) => ({ items: await listAdminNavigation(app.db, request.query.menu) }),
+    async (request) => ({ items: await listAdminNavigation(app.db, request.query.menu, request.query.locale) }),
   );
 
   app.post(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { updateSchemaOf } from '../../shared/lib/update-schema';
+import { locales } from '../../shared/lib/locale';
 import { menuTypes } from './navigation.dto';
 import { movePositions } from './navigation-move';
 
@@ -57,12 +58,14 @@ export const navigationItemInputSchema = z.object({
    * down by one (spec section 4's insert rule); absent, or past the end, the item goes last.
    */
   display_order: z.number().int().min(1).max(100_000).optional(),
+  /** The menus' language (decision 44): each language has its own header and footer. */
+  locale: z.enum(locales).default('en'),
 });
 export type NavigationItemInput = z.output<typeof navigationItemInputSchema>;
 
 /** What an edit may change. Menu and parent change by moving the item (navigationMoveSchema). */
 export const navigationItemFieldsSchema = navigationItemInputSchema
-  .omit({ menu_type: true, parent_id: true, display_order: true })
+  .omit({ menu_type: true, parent_id: true, display_order: true, locale: true })
   .extend({ is_active: z.boolean() });
 
 /**

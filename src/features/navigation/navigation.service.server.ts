@@ -1,3 +1,4 @@
+import type { Locale } from '../../shared/lib/locale';
 import { and, asc, eq, gte, isNull, max, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../server/db/client.server';
@@ -52,20 +53,25 @@ async function assertImageExists(tx: Transaction, imageId: string): Promise<void
   }
 }
 
-// The admin edits the English menus; the Spanish ones (locale 'es') are left as they are.
-const siblingsWhere = (menu: MenuType, parentId: string | null) =>
+/** One sibling list: the same language, menu and parent (each language has its own menus). */
+const siblingsWhere = (menu: MenuType, parentId: string | null, locale: Locale) =>
   and(
     eq(navigationItems.menu_type, menu),
-    eq(navigationItems.locale, 'en'),
+    eq(navigationItems.locale, locale),
     parentId === null ? isNull(navigationItems.parent_id) : eq(navigationItems.parent_id, parentId),
   );
 
 /** Renumbers one sibling list 1..n in its current order (display_order, then title). */
-async function renumberSiblings(tx: Transaction, menu: MenuType, parentId: string | null): Promise<void> {
+async function renumberSiblings(
+  tx: Transaction,
+  menu: MenuType,
+  parentId: string | null,
+  locale: Locale,
+): Promise<void> {
   const rows = await tx
     .select({ id: navigationItems.id, display_order: navigationItems.display_order })
     .from(navigationItems)
-    .where(siblingsWhere(menu, parentId))
+    .where(siblingsWhere(menu, parentId, locale))
     .orderBy(asc(navigationItems.display_order), asc(navigationItems.title));
   for (const [index, row] of rows.entries()) {
     if (row.display_order === index + 1) continue;
@@ -83,8 +89,12 @@ async function readItem(tx: Transaction | Database, id: string): Promise<Navigat
 }
 
 /** Every item of one menu, inactive ones too, as a tree in display_order (the admin's view). */
-export async function listAdminNavigation(db: Database | Transaction, menu: MenuType): Promise<NavigationNode[]> {
-  return buildNavigationTree(await listNavigationItems(db, menu, { activeOnly: false }));
+export async function listAdminNavigation(
+  db: Database | Transaction,
+  menu: MenuType,
+  locale: Locale = 'en',
+): Promise<NavigationNode[]> {
+  return buildNavigationTree(await listNavigationItems(db, menu, { activeOnly: false, locale }));
 }
 
 /**
@@ -98,7 +108,7 @@ export async function createNavigationItem(db: Database, body: unknown): Promise
     const parentId = input.parent_id ?? null;
     if (parentId !== null) {
       const [parent] = await tx
-        .select({ menu_type: navigationItems.menu_type })
+        .select({ menu_type: navigationItems.menu_type, locale: navigationItems.locale })
         .from(navigationItems)
         .where(eq(navigationItems.id, parentId))
         .limit(1);
@@ -106,6 +116,13 @@ export async function createNavigationItem(db: Database, body: unknown): Promise
         throw badRequest(
           'parent_not_found',
           'The parent item no longer exists. Reload the navigation and try again.',
+          'parent_id',
+        );
+      }
+      if (parent.locale !== input.locale) {
+        throw badRequest(
+          'parent_in_other_language',
+          'The parent item belongs to the menus of another language; pick a parent in this language.',
           'parent_id',
         );
       }
@@ -121,7 +138,7 @@ export async function createNavigationItem(db: Database, body: unknown): Promise
     const [last] = await tx
       .select({ value: max(navigationItems.display_order) })
       .from(navigationItems)
-      .where(siblingsWhere(input.menu_type, parentId));
+      .where(siblingsWhere(input.menu_type, parentId, input.locale));
     const end = (last?.value ?? 0) + 1;
     const order = Math.min(input.display_order ?? end, end);
     if (order < end) {
@@ -129,7 +146,7 @@ export async function createNavigationItem(db: Database, body: unknown): Promise
       await tx
         .update(navigationItems)
         .set({ display_order: sql`${navigationItems.display_order} + 1` })
-        .where(and(siblingsWhere(input.menu_type, parentId), gte(navigationItems.display_order, order)));
+        .where(and(siblingsWhere(input.menu_type, parentId, input.locale), gte(navigationItems.display_order, order)));
     }
     const [row] = await tx
       .insert(navigationItems)
@@ -138,6 +155,7 @@ export async function createNavigationItem(db: Database, body: unknown): Promise
         link_url: input.link_url,
         description: input.description,
         menu_type: input.menu_type,
+        locale: input.locale,
         parent_id: parentId,
         image_id: input.image_id ?? null,
         display_order: order,
@@ -177,12 +195,13 @@ export async function updateNavigationItem(db: Database, id: string, body: unkno
 export async function deleteNavigationItem(db: Database, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     await lockNavigation(tx);
-    const [current] = await tx
-      .delete(navigationItems)
-      .where(eq(navigationItems.id, id))
-      .returning({ menu_type: navigationItems.menu_type, parent_id: navigationItems.parent_id });
+    const [current] = await tx.delete(navigationItems).where(eq(navigationItems.id, id)).returning({
+      menu_type: navigationItems.menu_type,
+      parent_id: navigationItems.parent_id,
+      locale: navigationItems.locale,
+    });
     if (!current) throw notFound('Navigation item');
-    await renumberSiblings(tx, current.menu_type as MenuType, current.parent_id);
+    await renumberSiblings(tx, current.menu_type as MenuType, current.parent_id, current.locale);
   });
 }
 
@@ -199,6 +218,13 @@ export async function moveNavigation(
   const { targetId, position } = parseInput(navigationMoveSchema, body);
   return db.transaction(async (tx) => {
     await lockNavigation(tx);
+    const [moved] = await tx
+      .select({ locale: navigationItems.locale })
+      .from(navigationItems)
+      .where(eq(navigationItems.id, id))
+      .limit(1);
+    if (!moved) throw notFound('Navigation item');
+    // A drag stays within its language's menus: the other language's items are not in play.
     const rows = await tx
       .select({
         id: navigationItems.id,
@@ -207,7 +233,7 @@ export async function moveNavigation(
         menu_type: navigationItems.menu_type,
       })
       .from(navigationItems)
-      .where(eq(navigationItems.locale, 'en'))
+      .where(eq(navigationItems.locale, moved.locale))
       .orderBy(asc(navigationItems.display_order), asc(navigationItems.title));
     const result = moveNavigationItem(
       rows.map((row) => ({ ...row, menu_type: row.menu_type as MenuType })),
@@ -231,6 +257,6 @@ export async function moveNavigation(
         })
         .where(eq(navigationItems.id, item.id));
     }
-    return { menu: result.menu, items: await listAdminNavigation(tx, result.menu) };
+    return { menu: result.menu, items: await listAdminNavigation(tx, result.menu, moved.locale) };
   });
 }

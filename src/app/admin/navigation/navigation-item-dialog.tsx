@@ -6,6 +6,7 @@ import { ImageField } from '../../../features/blocks/image-field';
 import { LinkField } from '../../../features/blocks/link-field';
 import type { MenuType, NavigationNode } from '../../../features/navigation/navigation.dto';
 import { api, ApiError } from '../../../shared/lib/api-client';
+import type { Locale } from '../../../shared/lib/locale';
 import { Button } from '../../../shared/ui/button';
 import { TextAreaField, TextField } from '../../../shared/ui/field';
 import { SwitchField } from '../ui/switch-field';
@@ -42,6 +43,7 @@ export function NavigationItemDialog({
   open,
   onOpenChange,
   menu,
+  locale = 'en',
   tree,
   item,
   parentId = null,
@@ -50,6 +52,8 @@ export function NavigationItemDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
   menu: MenuType;
+  /** The menus' language (decision 44): a new item goes into that language's menu. */
+  locale?: Locale;
   /** The menu as the screen shows it: the parents and places to choose from. */
   tree: NavigationNode[];
   item: NavigationNode | null;
@@ -122,6 +126,7 @@ export function NavigationItemDialog({
           link_url: form.link_url,
           description: form.description || undefined,
           menu_type: menu,
+          locale,
           parent_id: parent,
           ...(displayOrder === undefined ? {} : { display_order: displayOrder }),
           ...(imageId ? { image_id: imageId } : {}),

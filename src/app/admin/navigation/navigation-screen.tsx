@@ -7,12 +7,14 @@ import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { MenuType, NavigationNode } from '../../../features/navigation/navigation.dto';
 import { api } from '../../../shared/lib/api-client';
+import { localeNames, locales, type Locale } from '../../../shared/lib/locale';
 import { Button } from '../../../shared/ui/button';
 import { explainRefusal, SortableRoot, type TreeMove } from '../../../shared/ui/sortable-root';
 import { DragHandle, useSortableRow } from '../../../shared/ui/sortable-row';
 import { refusalOf } from '../../../shared/ui/sortable-tree';
 import { Spinner } from '../../../shared/ui/spinner';
 import { ConfirmDialog } from '../ui/confirm-dialog';
+import { PageLinkSearchProvider } from '../ui/page-link-search-provider';
 import { toastFailure, toastSuccess } from '../ui/toasts';
 import { NavigationItemDialog } from './navigation-item-dialog';
 import { canHaveChildren } from './navigation-placement';
@@ -30,16 +32,55 @@ const indentPx = 24;
 const tabTrigger =
   'border-b-2 border-transparent px-3 py-2 text-sm font-medium text-stone-600 data-[state=active]:border-lagoon-600 data-[state=active]:text-lagoon-800 dark:text-stone-400 dark:data-[state=active]:text-lagoon-200';
 
-/** 'Navigation Management (Drag & Drop)': the header and footer menus as trees. */
+const languageItem =
+  'inline-flex h-8 items-center rounded-md px-3 text-sm font-medium whitespace-nowrap outline-offset-1 transition';
+
+/**
+ * 'Navigation Management (Drag & Drop)': the header and footer menus as trees, one set per
+ * language (decision 44); `?lang=es` shows the Spanish menus.
+ */
 export function NavigationScreen() {
   const [params, setParams] = useSearchParams();
   const menu: MenuType = params.get('menu') === 'footer' ? 'footer' : 'header';
+  const locale: Locale = params.get('lang') === 'es' ? 'es' : 'en';
+  const show = (next: { menu?: MenuType; locale?: Locale }) =>
+    setParams(
+      {
+        menu: next.menu ?? menu,
+        ...((next.locale ?? locale) === 'en' ? {} : { lang: next.locale ?? locale }),
+      },
+      { replace: true },
+    );
   return (
     <section aria-labelledby="navigation-title">
-      <h2 id="navigation-title" className="text-lg font-semibold text-stone-900 dark:text-stone-50">
-        Navigation Management (Drag & Drop)
-      </h2>
-      <Tabs.Root value={menu} onValueChange={(value) => setParams({ menu: value }, { replace: true })} className="mt-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="navigation-title" className="text-lg font-semibold text-stone-900 dark:text-stone-50">
+          Navigation Management (Drag & Drop)
+        </h2>
+        <div
+          role="group"
+          aria-label="Menu language"
+          className="inline-flex items-center gap-0.5 rounded-lg bg-stone-100 p-1 ring-1 ring-stone-200 dark:bg-white/5 dark:ring-white/10"
+        >
+          {locales.map((code) => (
+            <button
+              key={code}
+              type="button"
+              lang={code}
+              aria-pressed={code === locale}
+              onClick={() => show({ locale: code })}
+              className={`${languageItem} ${
+                code === locale
+                  ? 'bg-white text-stone-900 shadow-sm ring-1 ring-stone-200 dark:bg-abyss-800 dark:text-stone-50 dark:ring-white/15'
+                  : 'text-stone-600 hover:text-stone-900 dark:text-stone-300 dark:hover:text-stone-50'
+              }`}
+            >
+              {localeNames[code]}
+            </button>
+          ))}
+        </div>
+      </div>
+      <Tabs.Root value={menu} onValueChange={(value) => show({ menu: value as MenuType })} className="mt-3">
         <Tabs.List aria-label="Menus" className="flex gap-1 border-b border-stone-200 dark:border-white/10">
           <Tabs.Trigger value="header" className={tabTrigger}>
             Header Navigation
@@ -49,23 +90,25 @@ export function NavigationScreen() {
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="header" className="mt-4">
-          <MenuTree menu="header" />
+          <MenuTree key={`header-${locale}`} menu="header" locale={locale} />
         </Tabs.Content>
         <Tabs.Content value="footer" className="mt-4">
-          <MenuTree menu="footer" />
+          <MenuTree key={`footer-${locale}`} menu="footer" locale={locale} />
         </Tabs.Content>
       </Tabs.Root>
     </section>
   );
 }
 
-function MenuTree({ menu }: { menu: MenuType }) {
+function MenuTree({ menu, locale }: { menu: MenuType; locale: Locale }) {
   const queryClient = useQueryClient();
-  const queryKey = ['navigation', 'admin', menu];
+  const queryKey = ['navigation', 'admin', menu, locale];
   const tree = useQuery({
     queryKey,
     queryFn: () =>
-      api.get<{ items: NavigationNode[] }>(`/api/v1/navigation/admin?menu=${menu}`).then((body) => body.items),
+      api
+        .get<{ items: NavigationNode[] }>(`/api/v1/navigation/admin?menu=${menu}&locale=${locale}`)
+        .then((body) => body.items),
   });
   const [dialog, setDialog] = useState<{ open: boolean; item: NavigationNode | null; parentId: string | null }>({
     open: false,
@@ -181,15 +224,18 @@ function MenuTree({ menu }: { menu: MenuType }) {
           </ul>
         </SortableRoot>
       )}
-      <NavigationItemDialog
-        open={dialog.open}
-        onOpenChange={(open) => setDialog((current) => ({ ...current, open }))}
-        menu={menu}
-        tree={tree.data}
-        item={dialog.item}
-        parentId={dialog.parentId}
-        onSaved={refresh}
-      />
+      <PageLinkSearchProvider locale={locale}>
+        <NavigationItemDialog
+          open={dialog.open}
+          onOpenChange={(open) => setDialog((current) => ({ ...current, open }))}
+          menu={menu}
+          locale={locale}
+          tree={tree.data}
+          item={dialog.item}
+          parentId={dialog.parentId}
+          onSaved={refresh}
+        />
+      </PageLinkSearchProvider>
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
