@@ -24,6 +24,18 @@ export class ContentError extends Error {
   }
 }
 
+/** The file's content checked against its schema; a ContentError naming the file and each problem otherwise. */
+function parseContent<T>(schema: z.ZodType<T>, raw: unknown, file: string): T {
+  const result = schema.safeParse(raw);
+  if (!result.success) {
+    throw new ContentError(
+      file,
+      result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+  }
+  return result.data;
+}
+
 /** Reads and validates every page file and the image manifest; throws on the first bad file. */
 export async function loadContent(contentDir: string): Promise<LoadedContent> {
   const pagesDir = path.join(contentDir, 'pages');
@@ -31,27 +43,14 @@ export async function loadContent(contentDir: string): Promise<LoadedContent> {
   const pages: PageContent[] = [];
   for (const file of files) {
     const raw: unknown = JSON.parse(await readFile(path.join(pagesDir, file), 'utf8'));
-    const result = pageContentSchema.safeParse(raw);
-    if (!result.success) {
-      throw new ContentError(
-        `pages/${file}`,
-        result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
-      );
+    const page = parseContent(pageContentSchema, raw, `pages/${file}`);
+    if (`${page.slug}.json` !== file) {
+      throw new ContentError(`pages/${file}`, [`slug "${page.slug}" must match the file name`]);
     }
-    if (`${result.data.slug}.json` !== file) {
-      throw new ContentError(`pages/${file}`, [`slug "${result.data.slug}" must match the file name`]);
-    }
-    pages.push(result.data);
+    pages.push(page);
   }
   const manifestRaw: unknown = JSON.parse(await readFile(path.join(contentDir, 'images', 'manifest.json'), 'utf8'));
-  const manifest = seedImageManifestSchema.safeParse(manifestRaw);
-  if (!manifest.success) {
-    throw new ContentError(
-      'images/manifest.json',
-      manifest.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
-    );
-  }
-  return { pages, images: manifest.data };
+  return { pages, images: parseContent(seedImageManifestSchema, manifestRaw, 'images/manifest.json') };
 }
 
 /** The Spanish translation of one seeded page: `source` is the English page's slug (its file name). */
@@ -80,40 +79,20 @@ export async function loadSpanishContent(contentDir: string): Promise<SpanishCon
   const pages: TranslatedPageContent[] = [];
   for (const file of files) {
     const raw: unknown = JSON.parse(await readFile(path.join(pagesDir, file), 'utf8'));
-    const result = pageContentSchema.safeParse(raw);
-    if (!result.success) {
-      throw new ContentError(
-        `es/pages/${file}`,
-        result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
-      );
-    }
-    pages.push({ source: file.replace(/\.json$/, ''), page: result.data });
+    pages.push({ source: file.replace(/\.json$/, ''), page: parseContent(pageContentSchema, raw, `es/pages/${file}`) });
   }
   const imagesFile = path.join(contentDir, 'es', 'images.json');
   const imagesRaw: unknown = JSON.parse(await readFile(imagesFile, 'utf8').catch(() => '[]'));
-  const parsed = spanishImagesSchema.safeParse(imagesRaw);
-  if (!parsed.success) {
-    throw new ContentError(
-      'es/images.json',
-      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
-    );
-  }
+  const spanishImages = parseContent(spanishImagesSchema, imagesRaw, 'es/images.json');
   const navigationFile = path.join(contentDir, 'es', 'navigation.json');
   const navigationText = await readFile(navigationFile, 'utf8').catch(() => undefined);
-  let navigation: SpanishContent['navigation'];
-  if (navigationText !== undefined) {
-    const checked = navigationContentSchema.safeParse(JSON.parse(navigationText));
-    if (!checked.success) {
-      throw new ContentError(
-        'es/navigation.json',
-        checked.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
-      );
-    }
-    navigation = checked.data;
-  }
+  const navigation =
+    navigationText === undefined
+      ? undefined
+      : parseContent(navigationContentSchema, JSON.parse(navigationText), 'es/navigation.json');
   return {
     pages,
-    images: new Map(parsed.data.map(({ name, alt, caption }) => [name, { alt, caption }])),
+    images: new Map(spanishImages.map(({ name, alt, caption }) => [name, { alt, caption }])),
     navigation,
   };
 }
