@@ -631,6 +631,8 @@ describe('PATCH /api/v1/navigation/:id', () => {
 const imageSamples: Record<string, Sample> = {
   alt_text: { value: 'Sunlight falling into a flooded cave' },
   caption: { value: 'Noon at Dos Ojos' },
+  alt_text_es: { value: 'Luz del sol que cae en una cueva inundada' },
+  caption_es: { value: 'Mediodía en Dos Ojos' },
   category: { value: 'caves' },
   folder_id: { from: () => folders[1] },
   focal_point: { value: { x: 20, y: 80 } },
@@ -638,6 +640,8 @@ const imageSamples: Record<string, Sample> = {
 const imageStart = () => ({
   alt_text: 'A diver in a cenote',
   caption: 'Morning dive',
+  alt_text_es: 'Un buzo en un cenote',
+  caption_es: 'Inmersión matutina',
   category: 'cenotes',
   folder_id: folders[0],
   focal_point: { x: 50, y: 50 },

@@ -182,7 +182,9 @@ describe('the media library in the admin', () => {
     await edit.getByText('1920 × 1280').waitFor();
     expect(await edit.getByLabel('Original (JPEG)', { exact: true }).inputValue()).toBe(halocline.original_url);
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await edit.getByLabel('Alt text').fill('Milky halocline layer photographed on the March expedition');
+    await edit
+      .getByLabel('Alt text', { exact: true })
+      .fill('Milky halocline layer photographed on the March expedition');
     await edit.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Image updated').first().waitFor();
     expect((await findImage(page, 'angelita-halocline.png')).alt_text).toBe(
@@ -201,12 +203,12 @@ describe('the media library in the admin', () => {
       return response.status;
     }, stale);
     expect(status).toBe(200);
-    await edit.getByLabel('Caption').fill('Forty metres down');
+    await edit.getByLabel('Caption', { exact: true }).fill('Forty metres down');
     await edit.getByRole('button', { name: 'Save changes' }).click();
     await edit.getByText('This was changed by someone else. Reload to see their changes.').waitFor();
-    expect(await edit.getByLabel('Caption').inputValue()).toBe('Forty metres down');
+    expect(await edit.getByLabel('Caption', { exact: true }).inputValue()).toBe('Forty metres down');
     await edit.getByRole('button', { name: 'Reload (discard my edits)' }).click();
-    await expect.poll(() => edit.getByLabel('Caption').inputValue()).toBe('Saved by another editor');
+    await expect.poll(() => edit.getByLabel('Caption', { exact: true }).inputValue()).toBe('Saved by another editor');
     await edit.getByRole('button', { name: 'Close', exact: true }).last().click();
     await edit.waitFor({ state: 'detached' });
 
@@ -298,6 +300,37 @@ describe('the media library in the admin', () => {
 
     // The browser logs the refused stale save (409) it was asked to make; nothing else went wrong.
     expect(errors.filter((line) => !line.includes('status of 409 (Conflict)'))).toEqual([]);
+    await context.close();
+  });
+
+  it('Edit Image: the Spanish alt text and caption save with the dialog and are there when it is reopened', async () => {
+    const { context, page, errors } = await signedInContext();
+    await page.getByLabel('Search images').fill('cenote-el-pit');
+    const tile = grid(page).getByRole('button', { name: /cenote-el-pit\.jpg/ });
+    await tile.click();
+    const edit = page.getByRole('dialog', { name: 'Edit Image' });
+    const spanish = edit.getByRole('group', { name: 'Spanish' });
+    const altEs = spanish.getByLabel('Alt text (Spanish)', { exact: true });
+    await spanish.getByText('Spanish pages show the English alt text while this is empty.').waitFor();
+    await altEs.fill('Un haz de sol baja por el tiro de El Pit hasta la nube');
+    await spanish.getByLabel('Caption (Spanish)', { exact: true }).fill('El Pit a mediodía');
+    // The Spanish fields count as unsaved edits: closing would ask first.
+    await edit.getByRole('button', { name: 'Cancel' }).waitFor();
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Image updated').first().waitFor();
+    await edit.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await edit.waitFor({ state: 'detached' });
+
+    await tile.click();
+    await expect.poll(() => altEs.inputValue()).toBe('Un haz de sol baja por el tiro de El Pit hasta la nube');
+    expect(await spanish.getByLabel('Caption (Spanish)', { exact: true }).inputValue()).toBe('El Pit a mediodía');
+    expect(await edit.getByLabel('Alt text', { exact: true }).inputValue()).toMatch(/^Illustration of El Pit/);
+    const saved = await findImage(page, 'cenote-el-pit.jpg');
+    expect(saved).toMatchObject({
+      alt_text_es: 'Un haz de sol baja por el tiro de El Pit hasta la nube',
+      caption_es: 'El Pit a mediodía',
+    });
+    expect(errors).toEqual([]);
     await context.close();
   });
 

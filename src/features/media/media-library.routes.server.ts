@@ -212,7 +212,8 @@ export const mediaLibraryRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: guard,
       schema: {
         tags: ['media'],
-        summary: 'Images, newest first; folder=<id>|none filters by folder, q matches file name, alt text or caption',
+        summary:
+          'Images, newest first; folder=<id>|none filters by folder, q matches file name, alt text or caption (English or Spanish)',
         description: [
           'Without `limit` the answer is every matching image as `{images}`. With `limit` (1 to 100) it is one page,',
           '`{items, next_cursor}`; pass `next_cursor` as `cursor` (with the same filters and limit) for the next page.',
@@ -473,7 +474,13 @@ export const mediaLibraryRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: guard,
       schema: {
         tags: ['media'],
-        summary: 'Edit alt text, caption, category, folder or focal point; send the version you read (409 if stale)',
+        summary:
+          'Edit alt text, caption (English and Spanish), category, folder or focal point; send the version you read (409 if stale)',
+        description: [
+          'Only the fields the body names change (decision 45). Texts are trimmed; an empty one is stored as null.',
+          '`alt_text_es` and `caption_es` are what Spanish pages show; a Spanish page whose image has no',
+          '`alt_text_es` uses `alt_text`.',
+        ].join(' '),
         params: z.object({ id: z.uuid() }),
         body: updateImageSchema,
         response: { 200: z.object({ image: imageDtoSchema }), ...writeErrors },

@@ -15,6 +15,11 @@ export const imageDtoSchema = z.object({
   file_size: z.number().int().describe('Bytes of the stored JPEG'),
   alt_text: z.string().nullable(),
   caption: z.string().nullable(),
+  alt_text_es: z
+    .string()
+    .nullable()
+    .describe('Alt text on Spanish pages (decision 44); null: Spanish pages use alt_text'),
+  caption_es: z.string().nullable().describe('Caption on Spanish pages (decision 44)'),
   category: z.string().nullable(),
   focal_point: z
     .object({ x: z.number().int(), y: z.number().int() })
@@ -91,6 +96,8 @@ export const focalPointSchema = z
 export const imageFieldsSchema = z.object({
   alt_text: optionalText(maxAltTextLength, 'Alt text'),
   caption: optionalText(maxCaptionLength, 'Caption'),
+  alt_text_es: optionalText(maxAltTextLength, 'Spanish alt text'),
+  caption_es: optionalText(maxCaptionLength, 'Spanish caption'),
   category: optionalText(maxCategoryLength, 'Category'),
   folder_id: z.uuid().nullable(),
   focal_point: focalPointSchema,

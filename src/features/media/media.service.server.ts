@@ -45,6 +45,8 @@ export function toImageDto(row: ImageRow): ImageDto {
     file_size: row.file_size,
     alt_text: row.alt_text,
     caption: row.caption,
+    alt_text_es: row.alt_text_es,
+    caption_es: row.caption_es,
     category: row.category,
     focal_point: { x: row.focal_x, y: row.focal_y },
     usage_count: row.usage_count,
@@ -66,7 +68,7 @@ const textOrNull = (value: string | null | undefined) => {
 export interface ImageFilter {
   /** A folder id, or 'none' for images in no folder. */
   folder?: string | undefined;
-  /** Matches file name, alt text or caption (case-insensitive substring). */
+  /** Matches file name, alt text or caption, English or Spanish (case-insensitive substring). */
   q?: string | undefined;
 }
 
@@ -78,7 +80,13 @@ function imageFilterConditions(filter: ImageFilter): (SQL | undefined)[] {
   if (q) {
     const pattern = `%${escapeLike(q)}%`;
     conditions.push(
-      or(ilike(images.filename, pattern), ilike(images.alt_text, pattern), ilike(images.caption, pattern)),
+      or(
+        ilike(images.filename, pattern),
+        ilike(images.alt_text, pattern),
+        ilike(images.caption, pattern),
+        ilike(images.alt_text_es, pattern),
+        ilike(images.caption_es, pattern),
+      ),
     );
   }
   return conditions;
@@ -92,7 +100,8 @@ async function freshRowsInOrder(db: Database, ids: string[]): Promise<ImageRow[]
 
 /**
  * Images newest first; `folder` is a folder id or 'none' (not in a folder); `q` matches file
- * name, alt text or caption (case-insensitive substring). usage_count is computed on read.
+ * name, alt text or caption, English or Spanish (case-insensitive substring). usage_count is
+ * computed on read.
  */
 export async function listImages(db: Database, filter: ImageFilter): Promise<ImageRow[]> {
   const rows = await db
@@ -243,6 +252,8 @@ export async function updateImage(db: Database, id: string, input: UpdateImageIn
   const changes: Partial<ImageRow> = { version: current.version + 1, updated_at: new Date() };
   if (input.alt_text !== undefined) changes.alt_text = textOrNull(input.alt_text);
   if (input.caption !== undefined) changes.caption = textOrNull(input.caption);
+  if (input.alt_text_es !== undefined) changes.alt_text_es = textOrNull(input.alt_text_es);
+  if (input.caption_es !== undefined) changes.caption_es = textOrNull(input.caption_es);
   if (input.category !== undefined) changes.category = textOrNull(input.category);
   if (input.folder_id !== undefined) changes.folder_id = input.folder_id;
   if (input.focal_point !== undefined) {

@@ -31,6 +31,9 @@ const conflictMessage = 'This was changed by someone else. Reload to see their c
 interface Draft {
   alt_text: string;
   caption: string;
+  /** Decision 44: what Spanish pages show; an empty alt text there falls back to the English one. */
+  alt_text_es: string;
+  caption_es: string;
   folder_id: string;
   category: string;
   focal_point: FocalPoint;
@@ -39,6 +42,8 @@ interface Draft {
 const draftOf = (image: ImageDto): Draft => ({
   alt_text: image.alt_text ?? '',
   caption: image.caption ?? '',
+  alt_text_es: image.alt_text_es ?? '',
+  caption_es: image.caption_es ?? '',
   folder_id: image.folder_id ?? '',
   category: image.category ?? '',
   focal_point: image.focal_point,
@@ -47,11 +52,16 @@ const draftOf = (image: ImageDto): Draft => ({
 const sameDraft = (a: Draft, b: Draft) =>
   a.alt_text === b.alt_text &&
   a.caption === b.caption &&
+  a.alt_text_es === b.alt_text_es &&
+  a.caption_es === b.caption_es &&
   a.folder_id === b.folder_id &&
   a.category === b.category &&
   samePoint(a.focal_point, b.focal_point);
 
-/** 'Edit Image': the image's texts, folder, category and focal point, its SEO score, usage, size and URLs. */
+/**
+ * 'Edit Image': the image's texts (English and Spanish), folder, category and focal point, its SEO
+ * score, usage, size and URLs.
+ */
 export function EditImageDialog({
   image,
   onClose,
@@ -161,6 +171,8 @@ function EditImageForm({
         version: base.version,
         alt_text: draft.alt_text.trim(),
         caption: draft.caption.trim(),
+        alt_text_es: draft.alt_text_es.trim(),
+        caption_es: draft.caption_es.trim(),
         category: draft.category.trim(),
         folder_id: draft.folder_id || null,
         focal_point: draft.focal_point,
@@ -278,6 +290,30 @@ function EditImageForm({
           onChange={(event) => set('caption', event.target.value)}
           error={errors.caption}
         />
+        <fieldset className="space-y-3 rounded-lg border border-stone-200 px-3 pt-1 pb-3 dark:border-white/10">
+          <legend className="px-1 text-xs font-semibold tracking-wide text-stone-500 uppercase dark:text-stone-400">
+            Spanish
+          </legend>
+          <TextAreaField
+            label="Alt text (Spanish)"
+            lang="es"
+            rows={2}
+            value={draft.alt_text_es}
+            maxLength={maxAltTextLength}
+            onChange={(event) => set('alt_text_es', event.target.value)}
+            error={errors.alt_text_es}
+            hint="Spanish pages show the English alt text while this is empty."
+          />
+          <TextAreaField
+            label="Caption (Spanish)"
+            lang="es"
+            rows={2}
+            value={draft.caption_es}
+            maxLength={maxCaptionLength}
+            onChange={(event) => set('caption_es', event.target.value)}
+            error={errors.caption_es}
+          />
+        </fieldset>
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
             <label
@@ -359,7 +395,8 @@ function EditImageForm({
           )}
         </section>
 
-        <div className="flex flex-wrap items-center gap-2 border-t border-stone-100 pt-4 dark:border-white/5">
+        {/* Pinned to the bottom of the scrolling body: Save stays in reach below the Spanish fields. */}
+        <div className="sticky -bottom-5 z-10 -mb-5 flex flex-wrap items-center gap-2 border-t border-stone-100 bg-white pt-4 pb-5 dark:border-white/5 dark:bg-abyss-900">
           <Button
             variant="ghost"
             className="mr-auto text-red-700 hover:bg-red-50 hover:text-red-800 dark:text-red-400 dark:hover:bg-red-950"
