@@ -261,6 +261,32 @@ describe('translations in the editorial workflow', () => {
     expect(cleared.body.page.translation_out_of_date).toBe(false);
   });
 
+  it('takes the translations to Trash with their English page and brings them back with it', async () => {
+    const created = await editor.post<{ page: { id: string } }>('/api/v1/pages', {
+      title: 'Cave etiquette',
+      slug: 'cave-etiquette',
+      is_published: true,
+    });
+    const englishId = created.body.page.id;
+    const started = await editor.post<{ page: { id: string } }>(`/api/v1/pages/${englishId}/translations`, {
+      locale: 'es',
+    });
+    await publish(started.body.page.id);
+    expect((await visit('/es/cave-etiquette')).status).toBe(200);
+
+    expect((await editor.delete(`/api/v1/pages/${englishId}`)).status).toBe(204);
+    expect((await visit('/cave-etiquette')).status).toBe(404);
+    expect((await visit('/es/cave-etiquette')).status).toBe(404);
+    const trash = await editor.get<{ items: Array<{ id: string; path: string }> }>('/api/v1/trash');
+    expect(trash.body.items.map((item) => item.path)).toEqual(
+      expect.arrayContaining(['/cave-etiquette', '/es/cave-etiquette']),
+    );
+
+    expect((await editor.post(`/api/v1/pages/${englishId}/restore`, {})).status).toBe(200);
+    expect((await visit('/cave-etiquette')).status).toBe(200);
+    expect((await visit('/es/cave-etiquette')).status).toBe(200);
+  });
+
   it('keeps slugs unique per language only: the same slug may exist in both', async () => {
     const first = await editor.post<{ page: { id: string } }>('/api/v1/pages', {
       title: 'Cenote Zapote',

@@ -63,11 +63,11 @@ export const pageEditingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { after, liveSlugs } = await createPage(app.db, request.body, {
+      const { after, livePaths } = await createPage(app.db, request.body, {
         actor: actorOf(request.viewer?.user),
         origin: originOf(request),
       });
-      if (liveSlugs) app.contentChanged({ pageId: after.id, paths: liveSlugs });
+      if (livePaths) app.contentChanged({ pageId: after.id, paths: livePaths });
       return reply.status(201).send({ page: await editorPageDto(app.db, after) });
     },
   );
@@ -88,12 +88,12 @@ export const pageEditingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { after, liveSlugs } = await updatePage(app.db, request.params.id, request.body, {
+      const { after, livePaths } = await updatePage(app.db, request.params.id, request.body, {
         actor: actorOf(request.viewer?.user),
         origin: originOf(request),
         autosave: request.query.autosave === 'true',
       });
-      if (liveSlugs) app.contentChanged({ pageId: after.id, paths: liveSlugs });
+      if (livePaths) app.contentChanged({ pageId: after.id, paths: livePaths });
       return { page: await editorPageDto(app.db, after) };
     },
   );
@@ -111,8 +111,8 @@ export const pageEditingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { page, liveSlugs } = await moveToTrash(app.db, request.params.id, app.clock.now(), originOf(request));
-      app.contentChanged({ pageId: page.id, paths: liveSlugs });
+      const { page, livePaths } = await moveToTrash(app.db, request.params.id, app.clock.now(), originOf(request));
+      app.contentChanged({ pageId: page.id, paths: livePaths });
       return reply.status(204).send(null);
     },
   );
@@ -166,8 +166,8 @@ export const pageEditingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { page, liveSlugs } = await restoreFromTrash(app.db, request.params.id, originOf(request));
-      if (liveSlugs.length > 0) app.contentChanged({ pageId: page.id, paths: liveSlugs });
+      const { page, livePaths } = await restoreFromTrash(app.db, request.params.id, originOf(request));
+      if (livePaths.length > 0) app.contentChanged({ pageId: page.id, paths: livePaths });
       return { page: await editorPageDto(app.db, page) };
     },
   );

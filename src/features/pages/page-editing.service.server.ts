@@ -13,7 +13,7 @@ import {
   unpublishDraft,
   type DraftSave,
 } from '../publishing/publishing.service.server';
-import type { pageInputSchema, pagePatchSchema } from './pages.schema';
+import { pathForSlug, type pageInputSchema, type pagePatchSchema } from './pages.schema';
 import { pages, type PageRow } from './pages.table';
 
 /** A page's draft as editors see it; pages in Trash are not found here. */
@@ -38,7 +38,7 @@ export interface PageWrite {
   before: PageRow | undefined;
   after: PageRow;
   /** Set when the write changed what visitors see (published or taken down). */
-  liveSlugs: string[] | undefined;
+  livePaths: string[] | undefined;
 }
 
 /** Creates a page's draft; with is_published it goes live in the same transaction. */
@@ -57,14 +57,14 @@ export async function createPage(
       .returning();
     if (publish) {
       const live = await publishDraft(tx, row!, save.actor, null, save.origin);
-      return { before: undefined, after: live.page, liveSlugs: live.paths };
+      return { before: undefined, after: live.page, livePaths: live.paths };
     }
     await recordRevision(tx, row!.id, {
       kind: 'saved',
       actor: save.actor,
       snapshot: await readDraftSnapshot(tx, row!),
     });
-    return { before: undefined, after: row!, liveSlugs: undefined };
+    return { before: undefined, after: row!, livePaths: undefined };
   });
 }
 
@@ -99,16 +99,17 @@ export async function updatePage(
       await draftChanged(tx, id, save);
       after = await lockDraft(tx, id);
     }
-    let liveSlugs: string[] | undefined = sortOrder !== undefined && current.is_published ? [current.slug] : undefined;
+    let livePaths: string[] | undefined =
+      sortOrder !== undefined && current.is_published ? [pathForSlug(current.slug, current.locale)] : undefined;
     if (publish === true && !current.is_published) {
       const live = await publishDraft(tx, after, save.actor, null, save.origin);
       after = live.page;
-      liveSlugs = live.paths;
+      livePaths = live.paths;
     } else if (publish === false && current.is_published) {
       const live = await unpublishDraft(tx, after, save.origin);
       after = live.page;
-      liveSlugs = live.paths;
+      livePaths = live.paths;
     }
-    return { before: current, after, liveSlugs };
+    return { before: current, after, livePaths };
   });
 }

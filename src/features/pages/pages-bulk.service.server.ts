@@ -88,8 +88,8 @@ async function runOne(
       const { page, paths } = await unpublishPage(app.db, id, context.origin);
       app.contentChanged({ pageId: page.id, paths });
     } else {
-      const { page, liveSlugs } = await moveToTrash(app.db, id, app.clock.now(), context.origin);
-      app.contentChanged({ pageId: page.id, paths: liveSlugs });
+      const { page, livePaths } = await moveToTrash(app.db, id, app.clock.now(), context.origin);
+      app.contentChanged({ pageId: page.id, paths: livePaths });
     }
     return { id, ok: true };
   } catch (error) {

@@ -1,10 +1,11 @@
-import { and, desc, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../../server/db/client.server';
 import { notFound } from '../../server/plugins/app-error.server';
 import { publishedPages } from '../publishing/publishing.table';
 import { cancelPurge, schedulePurge } from '../publishing/schedule.server';
 import { refreshPageSearch } from '../search/search.service.server';
 import { pages, type PageRow } from './pages.table';
+import { pathForSlug } from './pages.schema';
 import { recordPageEvent, type EventOrigin } from '../publishing/page-events.server';
 import type { Transaction } from '../../server/jobs/job-queue.server';
 import { decodeTimeCursor, encodeTimeCursor } from '../../server/db/list-cursor.server';
@@ -18,22 +19,33 @@ export function purgeDateOf(deletedAt: Date): Date {
 
 export interface TrashChange {
   page: PageRow;
-  /** The public path that appears or disappears (the live slug), when the page is published. */
-  liveSlugs: string[];
+  /**
+   * The public paths that appear or disappear: the page's live path when it is published, and
+   * those of its translations that went to Trash or came back with it.
+   */
+  livePaths: string[];
 }
 
-async function liveSlugOf(tx: Pick<Database, 'select'>, pageId: string): Promise<string[]> {
-  const [live] = await tx
-    .select({ slug: publishedPages.slug })
+async function livePathsOf(tx: Pick<Database, 'select'>, rows: PageRow[]): Promise<string[]> {
+  const published = rows.filter((row) => row.is_published);
+  if (published.length === 0) return [];
+  const live = await tx
+    .select({ slug: publishedPages.slug, locale: publishedPages.locale })
     .from(publishedPages)
-    .where(eq(publishedPages.page_id, pageId))
-    .limit(1);
-  return live ? [live.slug] : [];
+    .where(
+      inArray(
+        publishedPages.page_id,
+        published.map((row) => row.id),
+      ),
+    );
+  return live.map((row) => pathForSlug(row.slug, row.locale));
 }
 
 /**
  * Moves a page to Trash: visitors get 404 at once, search forgets it, and nothing is freed (its
  * slug, blocks, revisions and live copy stay) until the purge, so a restore brings all of it back.
+ * An English page takes its translations along (decision 44: they are the same page in another
+ * language, and purging the English page deletes them), each with its own Trash entry.
  */
 export async function moveToTrash(db: Database, pageId: string, now: Date, origin: EventOrigin): Promise<TrashChange> {
   return db.transaction(async (tx) => {
@@ -43,25 +55,45 @@ export async function moveToTrash(db: Database, pageId: string, now: Date, origi
       .where(and(eq(pages.id, pageId), isNull(pages.deleted_at)))
       .returning();
     if (!page) throw notFound('Page');
-    await refreshPageSearch(tx, pageId);
-    await schedulePurge(tx, pageId, now);
-    await recordPageEvent(tx, 'page.deleted', page, origin, { at: now });
-    return { page, liveSlugs: page.is_published ? await liveSlugOf(tx, pageId) : [] };
+    const translations = await tx
+      .update(pages)
+      .set({ deleted_at: now })
+      .where(and(eq(pages.translation_of, pageId), isNull(pages.deleted_at)))
+      .returning();
+    for (const trashed of [page, ...translations]) {
+      await refreshPageSearch(tx, trashed.id);
+      await schedulePurge(tx, trashed.id, now);
+      await recordPageEvent(tx, 'page.deleted', trashed, origin, { at: now });
+    }
+    return { page, livePaths: await livePathsOf(tx, [page, ...translations]) };
   });
 }
 
+/** Brings a page back from Trash, and the translations that went there with it (same moment). */
 export async function restoreFromTrash(db: Database, pageId: string, origin: EventOrigin): Promise<TrashChange> {
   return db.transaction(async (tx) => {
+    const [trashed] = await tx
+      .select({ deletedAt: pages.deleted_at })
+      .from(pages)
+      .where(and(eq(pages.id, pageId), isNotNull(pages.deleted_at)))
+      .limit(1);
     const [page] = await tx
       .update(pages)
       .set({ deleted_at: null })
       .where(and(eq(pages.id, pageId), isNotNull(pages.deleted_at)))
       .returning();
-    if (!page) throw notFound('Page in Trash');
-    await refreshPageSearch(tx, pageId);
-    await cancelPurge(tx, pageId);
-    await recordPageEvent(tx, 'page.restored', page, origin);
-    return { page, liveSlugs: page.is_published ? await liveSlugOf(tx, pageId) : [] };
+    if (!page || !trashed?.deletedAt) throw notFound('Page in Trash');
+    const translations = await tx
+      .update(pages)
+      .set({ deleted_at: null })
+      .where(and(eq(pages.translation_of, pageId), eq(pages.deleted_at, trashed.deletedAt)))
+      .returning();
+    for (const restored of [page, ...translations]) {
+      await refreshPageSearch(tx, restored.id);
+      await cancelPurge(tx, restored.id);
+      await recordPageEvent(tx, 'page.restored', restored, origin);
+    }
+    return { page, livePaths: await livePathsOf(tx, [page, ...translations]) };
   });
 }
 
