@@ -349,7 +349,7 @@ describe.runIf(postgresBin && postgresAdminUrl())('PostgreSQL stopped while serv
 
       await direct.query('select pg_notify($1, $2)', [
         contentChangedChannel,
-        JSON.stringify({ origin: 'another-instance', change: { pageId: editablePage.id, slugs: [editablePage.slug] } }),
+        JSON.stringify({ origin: 'another-instance', change: { pageId: editablePage.id, paths: [editablePage.path] } }),
       ]);
       const fresh = await waitFor('the signal to drop the cached page', async () => {
         const page = await getPage(server, editablePage.path);

@@ -6,8 +6,11 @@ describe('invalidation map: which writes touch which keys', () => {
   it.each([
     [{ scope: 'site' as const }, 'all'],
     [{ scope: 'page' as const, pageId: 'p1' }, ['page:p1']],
-    [{ scope: 'page' as const, pageId: 'p1', slugs: ['home'] }, ['/', 'page:p1']],
-    [{ scope: 'page' as const, pageId: 'p1', slugs: ['old-slug', 'new-slug'] }, ['/old-slug', '/new-slug', 'page:p1']],
+    [{ scope: 'page' as const, pageId: 'p1', paths: ['/'] }, ['/', 'page:p1']],
+    [
+      { scope: 'page' as const, pageId: 'p1', paths: ['/old-slug', '/new-slug'] },
+      ['/old-slug', '/new-slug', 'page:p1'],
+    ],
   ])('%o → %o', (change, expected) => {
     expect(keysToInvalidate(change)).toEqual(expected);
   });
