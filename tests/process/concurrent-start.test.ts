@@ -53,14 +53,34 @@ async function seedImageNames(): Promise<string[]> {
   return (await readJson<Array<{ name: string }>>('images', 'manifest.json')).map((image) => image.name);
 }
 
-/** Every key the seed records: one per page, per image, plus settings and navigation. */
+/** The Spanish translations (content/es/pages, named by the English slug) with their Spanish slugs. */
+async function spanishPages(): Promise<Array<{ source: string; slug: string; blocks: unknown[] }>> {
+  const files = (await readdir(path.join(contentDir, 'es', 'pages'))).filter((name) => name.endsWith('.json')).sort();
+  return Promise.all(
+    files.map(async (file) => ({
+      source: slugOf(file),
+      ...(await readJson<{ slug: string; blocks: unknown[] }>('es', 'pages', file)),
+    })),
+  );
+}
+
+/** Every key the seed records: one per page and image in each language, plus settings and the menus. */
 async function expectedSeedKeys(): Promise<string[]> {
+  const spanishImages = await readJson<Array<{ name: string }>>('es', 'images.json');
   return [
     'settings',
     'navigation',
+    'navigation:es',
     ...(await pageFiles()).map((file) => `page:${slugOf(file)}`),
+    ...(await spanishPages()).map((page) => `page:es:${page.source}`),
     ...(await seedImageNames()).map((name) => `image:${name}`),
+    ...spanishImages.map((image) => `image:es:${image.name}`),
   ].sort();
+}
+
+/** How many pages the seed makes: the English ones and their Spanish translations. */
+async function seededPageCount(): Promise<number> {
+  return (await pageFiles()).length + (await spanishPages()).length;
 }
 
 async function countRows(db: pg.Client, query: string, values: unknown[] = []): Promise<number> {
@@ -79,13 +99,24 @@ async function expectMigrationsRanOnce(db: pg.Client): Promise<void> {
 
 async function expectPagesSeededOnce(db: pg.Client): Promise<void> {
   const files = await pageFiles();
-  const rows = await db.query<{ slug: string }>('select slug from pages order by slug');
-  expect(rows.rows.map((row) => row.slug)).toEqual(files.map(slugOf));
-  expect(await countRows(db, 'select count(distinct slug) as n from pages')).toBe(files.length);
+  const spanish = await spanishPages();
+  const rows = await db.query<{ locale: string; slug: string }>('select locale, slug from pages');
+  const seeded = (locale: string) =>
+    rows.rows
+      .filter((row) => row.locale === locale)
+      .map((row) => row.slug)
+      .sort();
+  expect(seeded('en')).toEqual(files.map(slugOf).sort());
+  expect(seeded('es')).toEqual(spanish.map((page) => page.slug).sort());
+  expect(rows.rows).toHaveLength(files.length + spanish.length);
+  expect(
+    await countRows(db, "select count(*) as n from pages where locale = 'es' and translation_of is not null"),
+  ).toBe(spanish.length);
   let blockTotal = 0;
   for (const file of files) blockTotal += (await readJson<{ blocks: unknown[] }>('pages', file)).blocks.length;
+  for (const page of spanish) blockTotal += page.blocks.length;
   expect(await countRows(db, 'select count(*) as n from content_blocks')).toBe(blockTotal);
-  expect(await countRows(db, 'select count(*) as n from page_search')).toBe(files.length);
+  expect(await countRows(db, 'select count(*) as n from page_search')).toBe(files.length + spanish.length);
 }
 
 async function expectSeedRecordsOnce(db: pg.Client): Promise<void> {
@@ -94,14 +125,18 @@ async function expectSeedRecordsOnce(db: pg.Client): Promise<void> {
 }
 
 async function expectNavigationOnce(db: pg.Client): Promise<void> {
-  const navigation = await readJson<{ header: NavigationEntry[]; footer: NavigationEntry[] }>('navigation.json');
+  type Menus = { header: NavigationEntry[]; footer: NavigationEntry[] };
+  const english = await readJson<Menus>('navigation.json');
+  const spanish = await readJson<Menus>('es', 'navigation.json');
   const expected = [
-    ...flattenNavigation('header', navigation.header, null),
-    ...flattenNavigation('footer', navigation.footer, null),
+    ...flattenNavigation('en header', english.header, null),
+    ...flattenNavigation('en footer', english.footer, null),
+    ...flattenNavigation('es header', spanish.header, null),
+    ...flattenNavigation('es footer', spanish.footer, null),
   ].sort();
   const rows = await db.query<{ line: string }>(
-    `select item.menu_type || ' | ' || coalesce(parent.title, '-') || ' | ' || item.display_order
-            || ' | ' || item.title || ' | ' || item.link_url as line
+    `select item.locale || ' ' || item.menu_type || ' | ' || coalesce(parent.title, '-') || ' | '
+            || item.display_order || ' | ' || item.title || ' | ' || item.link_url as line
        from navigation_items item left join navigation_items parent on parent.id = item.parent_id`,
   );
   expect(rows.rows.map((row) => row.line).sort()).toEqual(expected);
@@ -185,14 +220,14 @@ describe.runIf(postgresAdminUrl())('three instances started at once on one empty
   }, 240_000);
 
   it('all three become healthy and report the complete seeded site', async () => {
-    const files = await pageFiles();
+    const pageCount = await seededPageCount();
     for (const server of servers) {
       const response = await fetch(`${server.url}/api/health`);
       expect(response.status, server.url).toBe(200);
       expect(await response.json(), server.url).toMatchObject({
         status: 'ok',
         db: 'postgres',
-        pages: files.length,
+        pages: pageCount,
         pagesWithoutBlocks: [],
         complete: true,
       });

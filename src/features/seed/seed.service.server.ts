@@ -317,8 +317,11 @@ async function seedSpanish(context: SeedContext, report: SeedReport): Promise<vo
   const spanish = await loadSpanishContent(config.contentDir);
   for (const [name, words] of spanish.images) {
     const key = `image:es:${name}`;
-    if (await alreadySeeded(db, key)) continue;
-    await seedItemOnce(db, key, hashOf(words), async (tx) => {
+    if (await alreadySeeded(db, key)) {
+      report.skipped.push(key);
+      continue;
+    }
+    const created = await seedItemOnce(db, key, hashOf(words), async (tx) => {
       const updated = await tx
         .update(images)
         .set({ alt_text_es: words.alt, caption_es: words.caption || null })
@@ -326,6 +329,7 @@ async function seedSpanish(context: SeedContext, report: SeedReport): Promise<vo
         .returning({ id: images.id });
       return updated.length > 0;
     });
+    (created ? report.created : report.skipped).push(key);
   }
   for (const { source, page } of spanish.pages) {
     const key = `page:es:${source}`;
