@@ -64,7 +64,7 @@ describe('siteText', () => {
     ]);
     expect(english('toc.sections', { count: 5 })).toBe('5 sections');
     expect(spanish('toc.sections', { count: 5 })).toBe('5 secciones');
-    // Spanish has a 'many' form for millions; it falls back to 'other'.
+    // Spanish has a 'many' form for millions (its own catalog entry).
     expect(spanish('toc.sections', { count: 1_000_000 })).toBe('1000000 secciones');
   });
 

@@ -42,6 +42,7 @@ export const en = {
   'searchPage.matches_zero': '{{count}} pages match.',
   'searchPage.matches_one': '{{count}} page matches.',
   'searchPage.matches_other': '{{count}} pages match.',
+  'searchPage.matches_many': '{{count}} pages match.',
   'searchPage.hint': 'Type a word or two, for example “halocline” or “Dos Ojos”.',
 
   // The 'nothing here' page
@@ -58,6 +59,7 @@ export const en = {
   'toc.label': 'On this page',
   'toc.sections_one': '{{count}} section',
   'toc.sections_other': '{{count}} sections',
+  'toc.sections_many': '{{count}} sections',
   'toc.backToTop': 'Back to top',
 
   // A stored page

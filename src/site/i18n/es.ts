@@ -41,6 +41,8 @@ export const es: Messages = {
   'searchPage.matches_zero': 'No se encontró ninguna página.',
   'searchPage.matches_one': 'Se encontró {{count}} página.',
   'searchPage.matches_other': 'Se encontraron {{count}} páginas.',
+  // Spanish uses this form for millions (Intl.PluralRules 'many'); i18next does not fall back to 'other'.
+  'searchPage.matches_many': 'Se encontraron {{count}} páginas.',
   'searchPage.hint': 'Escribe una o dos palabras, por ejemplo “haloclina” o “Dos Ojos”.',
 
   // The 'nothing here' page
@@ -57,6 +59,8 @@ export const es: Messages = {
   'toc.label': 'En esta página',
   'toc.sections_one': '{{count}} sección',
   'toc.sections_other': '{{count}} secciones',
+  // Spanish uses this form for millions (Intl.PluralRules 'many'); i18next does not fall back to 'other'.
+  'toc.sections_many': '{{count}} secciones',
   'toc.backToTop': 'Volver arriba',
 
   // A stored page

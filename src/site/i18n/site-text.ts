@@ -39,13 +39,13 @@ export type SiteText = <K extends MessageKey>(
 
 function createText(locale: Locale): SiteText {
   const instance: i18n = i18next.createInstance();
-  // Resources are in memory and initAsync is off: init finishes before it returns, so `t` works at once.
+  // Resources are in memory and initImmediate is off: init finishes before it returns, so `t` works at once.
   void instance.init({
     lng: locale,
     fallbackLng: defaultLocale,
     supportedLngs: [...locales],
     resources: Object.fromEntries(locales.map((code) => [code, { translation: catalogs[code] }])),
-    initAsync: false,
+    initImmediate: false,
     // Flat keys that contain dots ('header.menu') and no namespaces.
     keySeparator: false,
     nsSeparator: false,
