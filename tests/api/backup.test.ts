@@ -391,9 +391,14 @@ describe('restoring a backup', () => {
     );
     expect((await revisionsOf(targetAdmin, ids.unpublished)).map((revision) => revision.kind)).toEqual(['saved']);
 
-    // Tak Bi Ha stays in Trash: listed there, gone for visitors and search.
-    const trash = await targetAdmin.get<{ items: Array<{ id: string; deleted_at: string }> }>('/api/v1/trash');
-    expect(trash.body.items.map((item) => item.id)).toEqual([ids.trashed]);
+    // Tak Bi Ha stays in Trash, with the Spanish translation that went there with it: listed
+    // there, gone for visitors and search.
+    const trash = await targetAdmin.get<{ items: Array<{ id: string; path: string; deleted_at: string }> }>(
+      '/api/v1/trash',
+    );
+    expect(trash.body.items.map((item) => item.path).sort()).toEqual(['/cenote-tak-bi-ha', '/es/cenote-tak-bi-ha']);
+    const trashedItem = trash.body.items.find((item) => item.id === ids.trashed)!;
+    expect((await fetch(`${target.url}/es/cenote-tak-bi-ha`)).status).toBe(404);
     expect([404, 410]).toContain((await fetch(`${target.url}/cenote-tak-bi-ha`)).status);
     const trashed = await getJson<{ results: Array<{ path: string }> }>(`${target.url}/api/v1/search?q=tak%20bi%20ha`);
     expect(trashed.body.results.map((result) => result.path)).not.toContain('/cenote-tak-bi-ha');
@@ -403,7 +408,7 @@ describe('restoring a backup', () => {
       .from(jobs)
       .where(eq(jobs.key, `page.purge:${ids.trashed}`));
     expect(purge?.state).toBe('pending');
-    expect(purge!.run_at.getTime() - new Date(trash.body.items[0]!.deleted_at).getTime()).toBe(30 * 24 * 3_600_000);
+    expect(purge!.run_at.getTime() - new Date(trashedItem.deleted_at).getTime()).toBe(30 * 24 * 3_600_000);
   });
 
   it('keeps a revision author where that account exists, and otherwise only the name', async () => {

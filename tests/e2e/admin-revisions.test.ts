@@ -335,7 +335,8 @@ describe('Trash', () => {
     await page.getByText('Moved to Trash', { exact: true }).first().waitFor();
     expect((await publicPage('/cenote-papelera')).status).toBe(404);
 
-    const trashLink = page.getByRole('link', { name: 'Trash (3 pages)' });
+    // The two seeded pages went to Trash with their Spanish translations: five pages in all.
+    const trashLink = page.getByRole('link', { name: 'Trash (5 pages)' });
     await trashLink.waitFor();
     await screenshot(page, 'pages-trash-link.png');
     await tabTo(page, trashLink);
@@ -344,7 +345,7 @@ describe('Trash', () => {
     const table = page.getByRole('table', { name: 'Pages in Trash, most recently deleted first' });
     const row = table.getByRole('row', { name: /Cenote cenote-papelera/ });
     await row.waitFor();
-    expect(await table.getByRole('row').count()).toBe(4);
+    expect(await table.getByRole('row').count()).toBe(6);
     expect(await row.innerText()).toMatch(
       /\/cenote-papelera[\s\S]*Published[\s\S]*just now[\s\S]*on \d{1,2} \w+ \d{4}/,
     );
@@ -364,7 +365,7 @@ describe('Trash', () => {
     expect(back.status).toBe(200);
     expect(back.text).toContain('Back from the trash');
 
-    // The other two back as well (the API), then the empty state.
+    // The other two back as well (the API, their translations with them), then the empty state.
     for (const other of others) await ok(editor.post(`/api/v1/pages/${other.id}/restore`));
     await page.reload();
     await page.getByText('Trash is empty. Deleted pages stay here for 30 days.').waitFor();
