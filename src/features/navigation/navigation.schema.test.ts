@@ -25,7 +25,7 @@ describe('isNavigationLink', () => {
 });
 
 describe('navigationItemInputSchema', () => {
-  it('trims, and stores an empty description as null', () => {
+  it('trims, stores an empty description as null, and puts the item in the English menus unless told', () => {
     expect(
       navigationItemInputSchema.parse({
         title: ' Diving ',
@@ -33,7 +33,19 @@ describe('navigationItemInputSchema', () => {
         description: '',
         menu_type: 'footer',
       }),
-    ).toEqual({ title: 'Diving', link_url: '/cenote-diving', description: null, menu_type: 'footer' });
+    ).toEqual({ title: 'Diving', link_url: '/cenote-diving', description: null, menu_type: 'footer', locale: 'en' });
+    expect(
+      navigationItemInputSchema.parse({
+        title: 'Buceo',
+        link_url: '/es/buceo-en-cenotes',
+        menu_type: 'header',
+        locale: 'es',
+      }).locale,
+    ).toBe('es');
+    expect(
+      navigationItemInputSchema.safeParse({ title: 'Tauchen', link_url: '/de', menu_type: 'header', locale: 'de' })
+        .success,
+    ).toBe(false);
   });
 
   it('uses the spec message for a blank title or URL', () => {
