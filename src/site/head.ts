@@ -127,11 +127,22 @@ export function feedPath(locale: Locale): string {
  * `hreflang` alternates (decision 44): one per language the page is live in, itself included, and
  * `x-default` on the English page. A page with no translation gets none (nothing to point at).
  */
-function hreflangLinks({ alternates, publicUrl }: PageLanguage): string[] {
+/**
+ * The hreflang alternates of a page: one per language it is live in (itself included) and
+ * `x-default` (the English page); none when it has no translation (nothing to point at). The
+ * head's links and the sitemap's `xhtml:link`s both come from here.
+ */
+export function hreflangAlternates(alternates: PageLanguage['alternates']): Array<{ hreflang: string; path: string }> {
   const present = locales.filter((locale) => alternates[locale] !== undefined);
   if (present.length < 2) return [];
-  const link = (hreflang: string, path: string) =>
-    `<link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(`${publicUrl}${path}`)}">`;
-  const fallback = alternates.en ?? alternates[present[0]!]!;
-  return [...present.map((locale) => link(localeTags[locale], alternates[locale]!)), link('x-default', fallback)];
+  return [
+    ...present.map((locale) => ({ hreflang: localeTags[locale], path: alternates[locale]! })),
+    { hreflang: 'x-default', path: alternates.en ?? alternates[present[0]!]! },
+  ];
+}
+
+function hreflangLinks({ alternates, publicUrl }: PageLanguage): string[] {
+  return hreflangAlternates(alternates).map(
+    ({ hreflang, path }) => `<link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(`${publicUrl}${path}`)}">`,
+  );
 }

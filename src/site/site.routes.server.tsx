@@ -12,11 +12,9 @@ import { pathForSlug, slugPattern } from '../features/pages/pages.schema';
 import { anonymousViewer, getVisiblePage, type VisibleBlock } from '../features/pages/pages.service.server';
 import { openPreview } from '../features/publishing/preview.service.server';
 import { previewTokenMaxLength } from '../features/publishing/preview-token.server';
-import { findLivePageBySlug, listLivePages } from '../features/pages/pages.repo.server';
-import { atomFeed } from '../features/feed/atom-feed';
+import { findLivePageBySlug } from '../features/pages/pages.repo.server';
 import { normalizeFromPath } from '../features/redirects/redirect-paths';
 import { redirectLocation } from '../features/redirects/redirect-location';
-import { listFeedEntries } from '../features/feed/feed.repo.server';
 import { searchPages } from '../features/search/search.service.server';
 import { loadClientManifest, type ClientManifest } from './client-manifest.server';
 import { ContentPage, EmptyPage } from './components/content-page';
@@ -25,12 +23,12 @@ import { PreviewBanner, previewStateOf, type PreviewState } from './components/p
 import { SearchResultsPage } from './components/search-results-page';
 import { SiteLayout } from './components/site-layout';
 import { renderDocument } from './document.server';
-import { feedPath, renderHeadTags, resolveHeadMetadata, type HeadPageFields } from './head';
-import { localeOfPath, localeTags, locales, pagePath, searchPath, type Locale } from '../shared/lib/locale';
+import { renderHeadTags, resolveHeadMetadata, type HeadPageFields } from './head';
+import { localeOfPath, localeTags, searchPath, type Locale } from '../shared/lib/locale';
 import type { Alternates } from '../features/page-cache/site-state.server';
-import { siteText } from './i18n/site-text';
-import { escapeHtml } from '../shared/lib/html';
+import { otherLocale, siteText } from './i18n/site-text';
 import { loadingScreenHtml } from './loading-screen';
+import { registerSiteIndexes } from './site-indexes.routes.server';
 import { analyticsHeadTags, analyticsScript } from './analytics';
 import { imageUrlsIn, resolveImages } from './site-data.server';
 import { breadcrumbJsonLd, breadcrumbTrail } from './breadcrumbs';
@@ -495,11 +493,11 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
     const results = query ? await searchPages(app.db, query, 20, locale) : [];
     const t = siteText(locale);
     const title = query ? t('searchPage.titleFor', { query }) : t('searchPage.title');
-    const otherLocale = locales.find((other) => other !== locale)!;
+    const other = otherLocale(locale);
     return renderPage(request, reply, {
       path: searchPath(locale),
       locale,
-      alternates: { [locale]: searchPath(locale), [otherLocale]: searchPath(otherLocale) },
+      alternates: { [locale]: searchPath(locale), [other]: searchPath(other) },
       status: 200,
       page: { title, meta_title: `${title} | Cenote Atlas` },
       content: <SearchResultsPage query={query} results={results} />,
@@ -509,72 +507,7 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
   app.get('/search', htmlRoute(), async (request, reply) => renderSearch('en', request, reply));
   app.get('/es/buscar', htmlRoute(), async (request, reply) => renderSearch('es', request, reply));
 
-  app.get('/robots.txt', { config: { access: 'public' } }, async (_request, reply) =>
-    reply
-      .header('content-type', 'text/plain; charset=utf-8')
-      .header('cache-control', 'public, max-age=3600')
-      .send(
-        [
-          'User-agent: *',
-          'Disallow: /admin',
-          'Disallow: /auth',
-          'Disallow: /api',
-          'Disallow: /setup',
-          '',
-          `Sitemap: ${app.config.publicUrl}/sitemap.xml`,
-          '',
-        ].join('\n'),
-      ),
-  );
-
-  /** Every live page in both languages, each with its hreflang alternates (decision 44). */
-  app.get('/sitemap.xml', { config: { access: 'public' } }, async (_request, reply) => {
-    const rows = await listLivePages(app.db);
-    const absolute = (path: string) => escapeHtml(`${app.config.publicUrl}${path}`);
-    const entries: string[] = [];
-    for (const row of rows) {
-      const { alternates } = await app.siteState.getTranslations(row.id);
-      const present = locales.filter((locale) => alternates[locale] !== undefined);
-      const links =
-        present.length < 2
-          ? ''
-          : [
-              ...present.map(
-                (locale) =>
-                  `<xhtml:link rel="alternate" hreflang="${localeTags[locale]}" href="${absolute(alternates[locale]!)}"/>`,
-              ),
-              `<xhtml:link rel="alternate" hreflang="x-default" href="${absolute(alternates.en ?? alternates[present[0]!]!)}"/>`,
-            ].join('');
-      entries.push(
-        `<url><loc>${absolute(pathForSlug(row.slug, row.locale))}</loc><lastmod>${row.updated_at.toISOString()}</lastmod>${links}</url>`,
-      );
-    }
-    return reply
-      .header('content-type', 'application/xml; charset=utf-8')
-      .header('cache-control', 'public, max-age=3600')
-      .send(
-        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">${entries.join('')}</urlset>`,
-      );
-  });
-
-  /** The 20 newest published pages of a language as Atom (linked from its pages' heads). */
-  for (const locale of locales) {
-    app.get(feedPath(locale), { config: { access: 'public' } }, async (_request, reply) => {
-      const [{ seo }, entries] = await Promise.all([app.siteState.getChrome(locale), listFeedEntries(app.db, locale)]);
-      const site = {
-        title: seo.site_title,
-        description: locale === 'en' ? seo.site_description : siteText(locale)('site.description'),
-        publicUrl: app.config.publicUrl,
-        locale: localeTags[locale],
-        path: feedPath(locale),
-        home: pagePath(locale, 'home'),
-      };
-      return reply
-        .header('content-type', 'application/atom+xml; charset=utf-8')
-        .header('cache-control', 'public, max-age=300')
-        .send(atomFeed(site, entries, app.clock.now()));
-    });
-  }
+  registerSiteIndexes(app);
 
   /**
    * A preview link (decision 33, ADR 021): the page's draft for whoever holds the link, signed in
