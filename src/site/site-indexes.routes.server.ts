@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { atomFeed } from '../features/feed/atom-feed';
 import { listFeedEntries } from '../features/feed/feed.repo.server';
 import { listLivePages } from '../features/pages/pages.repo.server';
-import { pathForSlug } from '../features/pages/pages.schema';
 import { escapeHtml } from '../shared/lib/html';
 import { localeTags, locales, pagePath } from '../shared/lib/locale';
 import { feedPath, hreflangAlternates } from './head';
@@ -39,7 +38,7 @@ export function registerSiteIndexes(app: FastifyInstance): void {
         .map(({ hreflang, path }) => `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${absolute(path)}"/>`)
         .join('');
       entries.push(
-        `<url><loc>${absolute(pathForSlug(row.slug, row.locale))}</loc><lastmod>${row.updated_at.toISOString()}</lastmod>${links}</url>`,
+        `<url><loc>${absolute(pagePath(row.locale, row.slug))}</loc><lastmod>${row.updated_at.toISOString()}</lastmod>${links}</url>`,
       );
     }
     return reply

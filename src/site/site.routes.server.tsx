@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { z } from 'zod';
 import { pages } from '../features/pages/pages.table';
-import { pathForSlug, slugPattern } from '../features/pages/pages.schema';
+import { slugPattern } from '../features/pages/pages.schema';
 import { anonymousViewer, getVisiblePage, type VisibleBlock } from '../features/pages/pages.service.server';
 import { openPreview } from '../features/publishing/preview.service.server';
 import { previewTokenMaxLength } from '../features/publishing/preview-token.server';
@@ -24,7 +24,7 @@ import { SearchResultsPage } from './components/search-results-page';
 import { SiteLayout } from './components/site-layout';
 import { renderDocument } from './document.server';
 import { renderHeadTags, resolveHeadMetadata, type HeadPageFields } from './head';
-import { localeOfPath, localeTags, searchPath, type Locale } from '../shared/lib/locale';
+import { localeOfPath, localeTags, searchPath, type Locale, pagePath } from '../shared/lib/locale';
 import type { Alternates } from '../features/page-cache/site-state.server';
 import { otherLocale, siteText } from './i18n/site-text';
 import { loadingScreenHtml } from './loading-screen';
@@ -277,7 +277,7 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
    */
   async function serveSlug(slug: string, locale: Locale, request: FastifyRequest, reply: FastifyReply) {
     const { settings } = await app.siteState.getPolicy();
-    const path = pathForSlug(slug, locale);
+    const path = pagePath(locale, slug);
     const useCache = request.viewer === null && settings.enable_caching;
     const now = () => app.clock.now().getTime();
     const coding = negotiateEncoding(request.headers['accept-encoding']);
@@ -320,7 +320,7 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
   ): Promise<{ pageId: string; value: LiveRender } | undefined> {
     const found = await findLivePageBySlug(app.db, slug, locale);
     if (!found || found.blocks.length === 0) return undefined;
-    const view: PageView = { kind: 'site', path: pathForSlug(slug, locale), editor: false };
+    const view: PageView = { kind: 'site', path: pagePath(locale, slug), editor: false };
     const { content, structuredData } = await storedPageContent(found.page, found.blocks, view);
     const page = { ...found.page, is_published: true };
     return { pageId: found.page.id, value: { page, content: Buffer.from(renderToString(content)), structuredData } };
@@ -331,7 +331,7 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
     locale: Locale,
     request: FastifyRequest,
   ): Promise<{ html: HtmlDocument; pageId: string; otherPageIds: string[] } | undefined> {
-    const path = pathForSlug(slug, locale);
+    const path = pagePath(locale, slug);
     const live = await liveRenders.get(path, () => loadLiveRender(slug, locale));
     if (live) {
       const { page, content, structuredData } = live;
@@ -524,7 +524,7 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
         const { page, blocks } = opening;
         const view: PageView = {
           kind: 'preview',
-          path: pathForSlug(page.slug, page.locale),
+          path: pagePath(page.locale, page.slug),
           state: previewStateOf(page),
         };
         return sendPreview(request, reply, 200, await renderStoredPage(page, blocks, view));
@@ -570,7 +570,7 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
   app.decorate('renderPageDocument', (page: RenderablePage, blocks: VisibleBlock[]) =>
     renderStoredPage({ ...page, is_published: true }, blocks, {
       kind: 'site',
-      path: pathForSlug(page.slug, page.locale),
+      path: pagePath(page.locale, page.slug),
       editor: false,
     }),
   );

@@ -1,6 +1,6 @@
+import { pagePath } from '../../shared/lib/locale';
 import { and, desc, eq, isNull, min } from 'drizzle-orm';
 import type { Database } from '../../server/db/client.server';
-import { pathForSlug } from '../pages/pages.schema';
 import { pages } from '../pages/pages.table';
 import type { Locale } from '../../shared/lib/locale';
 import { pageRevisions, publishedPages } from '../publishing/publishing.table';
@@ -34,7 +34,7 @@ export async function listFeedEntries(db: Database, locale: Locale, limit = feed
   return rows.map((row) => ({
     pageId: row.id,
     title: row.title,
-    path: pathForSlug(row.slug, row.locale),
+    path: pagePath(row.locale, row.slug),
     summary: row.excerpt.trim() || row.metaDescription?.trim() || '',
     // Revisions are pruned, never the published ones; a page restored from an old backup may lack
     // them, and then its last publish is the best first date known.

@@ -1,9 +1,9 @@
+import { pagePath } from '../../shared/lib/locale';
 import { and, eq, inArray, isNotNull, like, or, sql } from 'drizzle-orm';
 import { Parser } from 'htmlparser2';
 import type { Database } from '../../server/db/client.server';
 import { contentBlocks } from '../blocks/blocks.table';
 import { navigationItems } from '../navigation/navigation.table';
-import { pathForSlug } from '../pages/pages.schema';
 import { pages } from '../pages/pages.table';
 import { publishedPages } from '../publishing/publishing.table';
 import { seoSettings } from '../settings/settings.table';
@@ -250,7 +250,7 @@ export async function findWhereImagesAreUsed(db: Database, targets: ImageUrls[])
       entry.pages.push({
         page_id: page.id,
         title: page.title,
-        path: pathForSlug(page.slug, page.locale),
+        path: pagePath(page.locale, page.slug),
         in_trash: page.deletedAt !== null,
       });
     } else if (use.kind === 'navigation') {

@@ -1,3 +1,4 @@
+import { pagePath } from '../../shared/lib/locale';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../server/plugins/openapi.server';
@@ -5,7 +6,7 @@ import { actorOf } from '../publishing/publishing.service.server';
 import { originOf } from '../publishing/page-events.server';
 import { createPage, getPageById, updatePage } from './page-editing.service.server';
 import { pageDtoSchema } from './pages.dto';
-import { autosaveQuerySchema, pageInputSchema, pagePatchSchema, pathForSlug } from './pages.schema';
+import { autosaveQuerySchema, pageInputSchema, pagePatchSchema } from './pages.schema';
 import { editorPageDto } from './translations.service.server';
 import { listTrash, moveToTrash, purgeDateOf, restoreFromTrash } from './trash.service.server';
 
@@ -143,7 +144,7 @@ export const pageEditingRoutes: FastifyPluginAsyncZod = async (app) => {
           id: page.id,
           title: page.title,
           slug: page.slug,
-          path: pathForSlug(page.slug, page.locale),
+          path: pagePath(page.locale, page.slug),
           is_published: page.is_published,
           deleted_at: page.deleted_at.toISOString(),
           purge_at: purgeDateOf(page.deleted_at).toISOString(),

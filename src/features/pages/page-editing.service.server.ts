@@ -1,3 +1,4 @@
+import { pagePath } from '../../shared/lib/locale';
 import { and, eq, isNull, max } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../server/db/client.server';
@@ -13,7 +14,7 @@ import {
   unpublishDraft,
   type DraftSave,
 } from '../publishing/publishing.service.server';
-import { pathForSlug, type pageInputSchema, type pagePatchSchema } from './pages.schema';
+import { type pageInputSchema, type pagePatchSchema } from './pages.schema';
 import { pages, type PageRow } from './pages.table';
 
 /** A page's draft as editors see it; pages in Trash are not found here. */
@@ -100,7 +101,7 @@ export async function updatePage(
       after = await lockDraft(tx, id);
     }
     let livePaths: string[] | undefined =
-      sortOrder !== undefined && current.is_published ? [pathForSlug(current.slug, current.locale)] : undefined;
+      sortOrder !== undefined && current.is_published ? [pagePath(current.locale, current.slug)] : undefined;
     if (publish === true && !current.is_published) {
       const live = await publishDraft(tx, after, save.actor, null, save.origin);
       after = live.page;

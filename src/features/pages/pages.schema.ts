@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { maxJsonDepth, withinJsonDepth } from '../../shared/lib/json-depth';
 import { imageUrlSchema } from '../../shared/lib/links';
 import { updateSchemaOf } from '../../shared/lib/update-schema';
-import { pagePath, type Locale } from '../../shared/lib/locale';
 
 /** Paths the server owns; a page may not take them. */
 export const reservedSlugs = [
@@ -34,11 +33,6 @@ export const slugSchema = z
   .refine((slug) => !(reservedSlugs as readonly string[]).includes(slug), {
     message: 'That slug is reserved for the site itself; choose another',
   });
-
-/** A page's public path in its language ('/', '/slug', '/es', '/es/slug'). */
-export function pathForSlug(slug: string, locale: Locale): string {
-  return pagePath(locale, slug);
-}
 
 /**
  * A canonical URL names a web page: http(s) with a host. It ends up in <link rel="canonical"> and

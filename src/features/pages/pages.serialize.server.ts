@@ -1,7 +1,7 @@
+import { pagePath } from '../../shared/lib/locale';
 import type { BlockRow } from '../blocks/blocks.table';
 import type { BlockDto, PageDto } from './pages.dto';
 import type { PublicPage } from './pages.repo.server';
-import { pathForSlug } from './pages.schema';
 import type { VisibleBlock } from './pages.service.server';
 import type { PageRow } from './pages.table';
 
@@ -10,7 +10,7 @@ export function toPageDto(row: PublicPage): PageDto {
   return {
     id: row.id,
     slug: row.slug,
-    path: pathForSlug(row.slug, row.locale),
+    path: pagePath(row.locale, row.slug),
     locale: row.locale,
     translation_of: row.translation_of,
     title: row.title,

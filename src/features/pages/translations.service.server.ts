@@ -1,3 +1,4 @@
+import { pagePath } from '../../shared/lib/locale';
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Database } from '../../server/db/client.server';
 import { badRequest, conflict } from '../../server/plugins/app-error.server';
@@ -5,7 +6,6 @@ import type { Locale } from '../../shared/lib/locale';
 import { contentBlocks } from '../blocks/blocks.table';
 import { lockDraft, recordRevision, readDraftSnapshot, type DraftSave } from '../publishing/publishing.service.server';
 import type { PageDto, PageTranslationDto } from './pages.dto';
-import { pathForSlug } from './pages.schema';
 import { toEditorPageDto } from './pages.serialize.server';
 import { pages, type PageRow } from './pages.table';
 
@@ -22,7 +22,7 @@ function translationEntry(row: PageRow, outOfDate: boolean): PageTranslationDto 
     id: row.id,
     locale: row.locale,
     slug: row.slug,
-    path: pathForSlug(row.slug, row.locale),
+    path: pagePath(row.locale, row.slug),
     title: row.title,
     is_published: row.is_published,
     has_unpublished_changes: row.has_unpublished_changes,

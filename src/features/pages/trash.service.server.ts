@@ -1,3 +1,4 @@
+import { pagePath } from '../../shared/lib/locale';
 import { and, desc, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../../server/db/client.server';
 import { notFound } from '../../server/plugins/app-error.server';
@@ -5,7 +6,6 @@ import { publishedPages } from '../publishing/publishing.table';
 import { cancelPurge, schedulePurge } from '../publishing/schedule.server';
 import { refreshPageSearch } from '../search/search.service.server';
 import { pages, type PageRow } from './pages.table';
-import { pathForSlug } from './pages.schema';
 import { recordPageEvent, type EventOrigin } from '../publishing/page-events.server';
 import type { Transaction } from '../../server/jobs/job-queue.server';
 import { decodeTimeCursor, encodeTimeCursor } from '../../server/db/list-cursor.server';
@@ -38,7 +38,7 @@ async function livePathsOf(tx: Pick<Database, 'select'>, rows: PageRow[]): Promi
         published.map((row) => row.id),
       ),
     );
-  return live.map((row) => pathForSlug(row.slug, row.locale));
+  return live.map((row) => pagePath(row.locale, row.slug));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { pagePath } from '../../shared/lib/locale';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { renderToString } from 'react-dom/server';
@@ -10,7 +11,6 @@ import { firstBlockHoldsTitle } from '../blocks/page-title';
 import { BlockRenderProvider, type BlockRenderContext } from '../blocks/render-context';
 import { RenderBlock } from '../blocks/renderers';
 import { navigationItems } from '../navigation/navigation.table';
-import { pathForSlug } from '../pages/pages.schema';
 import { pages, type PageRow } from '../pages/pages.table';
 import type { VisibleBlock } from '../pages/pages.service.server';
 import { publishedPages } from '../publishing/publishing.table';
@@ -90,10 +90,10 @@ async function loadCheckContext(app: FastifyInstance, draftIds?: string[]): Prom
       .map((block, index) => ({ ...block, number: index + 1 }));
     live.set(page.page_id, { page: { ...page, id: page.page_id }, blocks });
   }
-  const livePaths = new Set([...live.values()].map((copy) => pathForSlug(copy.page.slug, copy.page.locale)));
+  const livePaths = new Set([...live.values()].map((copy) => pagePath(copy.page.locale, copy.page.slug)));
   const offlinePages = new Map<string, { title: string; inTrash: boolean }>();
   for (const page of allPages) {
-    const path = pathForSlug(page.slug, page.locale);
+    const path = pagePath(page.locale, page.slug);
     if (!livePaths.has(path)) offlinePages.set(path, { title: page.title, inTrash: page.deleted_at !== null });
   }
   return {
@@ -233,7 +233,7 @@ export async function checkPageDraft(app: FastifyInstance, pageId: string): Prom
   const page = context.drafts.find((draft) => draft.id === pageId);
   if (!page) throw notFound('Page');
   // Once published, the page itself answers at its draft's address.
-  context.site = withLivePath(context.site, pathForSlug(page.slug, page.locale));
+  context.site = withLivePath(context.site, pagePath(page.locale, page.slug));
   const others = context.drafts.filter((draft) => draft.id !== pageId).map(asOther);
   return (await analyzeCopy(app, context, draftCopyOf(context, page), others)).findings;
 }
@@ -254,7 +254,7 @@ export async function checkPageDrafts(app: FastifyInstance, pageIds: string[]): 
   const context = await loadCheckContext(app, pageIds);
   const wanted = new Set(pageIds);
   const checked = context.drafts.filter((draft) => wanted.has(draft.id));
-  context.site = checked.reduce((site, page) => withLivePath(site, pathForSlug(page.slug, page.locale)), context.site);
+  context.site = checked.reduce((site, page) => withLivePath(site, pagePath(page.locale, page.slug)), context.site);
   const results = new Map<string, DraftCheck>();
   for (const page of checked) {
     const others = context.drafts.filter((draft) => draft.id !== page.id).map(asOther);
@@ -344,7 +344,7 @@ export async function siteHealth(app: FastifyInstance): Promise<SiteHealthReport
           )
         : draft;
       liveFindings = live.findings;
-      const own = pathForSlug(liveCopy.page.slug, liveCopy.page.locale);
+      const own = pagePath(liveCopy.page.locale, liveCopy.page.slug);
       for (const path of live.linkedPaths) {
         if (path === own) continue;
         const sources = inbound.get(path) ?? new Set<string>();
@@ -355,7 +355,7 @@ export async function siteHealth(app: FastifyInstance): Promise<SiteHealthReport
     report.push({
       page_id: page.id,
       title: page.title,
-      path: pathForSlug(page.slug, page.locale),
+      path: pagePath(page.locale, page.slug),
       is_published: page.is_published,
       has_unpublished_changes: page.has_unpublished_changes,
       findings: mergeCopies(draft.findings, liveFindings),
@@ -374,13 +374,13 @@ export async function siteHealth(app: FastifyInstance): Promise<SiteHealthReport
   const orphans = [...context.live.values()]
     .filter((copy) => copy.page.slug !== 'home')
     .filter((copy) => {
-      const path = pathForSlug(copy.page.slug, copy.page.locale);
+      const path = pagePath(copy.page.locale, copy.page.slug);
       return !fromNavigation.has(path) && !inbound.has(path);
     })
     .map((copy) => ({
       page_id: copy.page.id,
       title: copy.page.title,
-      path: pathForSlug(copy.page.slug, copy.page.locale),
+      path: pagePath(copy.page.locale, copy.page.slug),
     }));
 
   const findings = report.flatMap((page) => page.findings);

@@ -1,8 +1,8 @@
+import { pagePath } from '../../shared/lib/locale';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../server/db/client.server';
 import type { Transaction } from '../../server/jobs/job-queue.server';
 import { actorOf, recordAudit, type AuditActor, type AuditAction } from '../audit/audit.server';
-import { pathForSlug } from '../pages/pages.schema';
 import type { PageRow } from '../pages/pages.table';
 import { enqueueWebhookDeliveries, isWebhookEvent } from '../webhooks/webhook-deliveries.server';
 
@@ -57,7 +57,7 @@ export async function recordPageEvent(
     await enqueueWebhookDeliveries(
       tx,
       event,
-      { id: page.id, slug: page.slug, title: page.title, path: pathForSlug(page.slug, page.locale) },
+      { id: page.id, slug: page.slug, title: page.title, path: pagePath(page.locale, page.slug) },
       options.at ?? new Date(),
     );
   }

@@ -1,3 +1,4 @@
+import { pagePath } from '../../shared/lib/locale';
 import { and, asc, desc, eq, inArray, isNull, lt, max, ne, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/client.server';
 import { conflict, notFound, versionConflict } from '../../server/plugins/app-error.server';
@@ -5,7 +6,6 @@ import type { SessionUser } from '../auth/auth.dto';
 import { contentBlocks } from '../blocks/blocks.table';
 import { upgradeStoredBlockData } from '../blocks/registry';
 import { pages, type PageRow } from '../pages/pages.table';
-import { pathForSlug } from '../pages/pages.schema';
 import type { Locale } from '../../shared/lib/locale';
 import { refreshPageSearch } from '../search/search.service.server';
 import { snapshotBlockOf, snapshotPageOf, type PageSnapshot } from './page-snapshot';
@@ -211,7 +211,7 @@ export async function publishDraft(
   await refreshPageSearch(tx, page.id);
   if (origin) await recordPageEvent(tx, 'page.published', updated!, origin, { at: revision.created_at });
   const slugs = new Set([previous?.slug, page.slug].filter((slug) => slug !== undefined));
-  return { page: updated!, paths: [...slugs].map((slug) => pathForSlug(slug, page.locale)) };
+  return { page: updated!, paths: [...slugs].map((slug) => pagePath(page.locale, slug)) };
 }
 
 /** Takes the page off the site; its draft and history stay. */
@@ -228,7 +228,7 @@ export async function unpublishDraft(tx: Transaction, page: PageRow, origin?: Ev
   await refreshPageSearch(tx, page.id);
   // Unpublishing a page that was not live changes nothing a visitor or a webhook would notice.
   if (origin && removed) await recordPageEvent(tx, 'page.unpublished', updated!, origin);
-  return { page: updated!, paths: removed ? [pathForSlug(removed.slug, page.locale)] : [] };
+  return { page: updated!, paths: removed ? [pagePath(page.locale, removed.slug)] : [] };
 }
 
 export async function publishPage(

@@ -4,8 +4,7 @@ import type { Transaction } from '../../server/jobs/job-queue.server';
 import { badRequest, conflict, notFound, versionConflict } from '../../server/plugins/app-error.server';
 import { contentBlocks } from '../blocks/blocks.table';
 import { navigationItems } from '../navigation/navigation.table';
-import { pathForSlug } from '../pages/pages.schema';
-import { localeOfPath, localePrefix, type Locale } from '../../shared/lib/locale';
+import { localeOfPath, localePrefix, type Locale, pagePath } from '../../shared/lib/locale';
 import { pages } from '../pages/pages.table';
 import { publishedPages } from '../publishing/publishing.table';
 import {
@@ -242,8 +241,8 @@ export async function recordSlugChange(
   newSlug: string,
   locale: Locale,
 ): Promise<SlugChangeResult> {
-  const oldPath = pathForSlug(oldSlug, locale);
-  const newPath = pathForSlug(newSlug, locale);
+  const oldPath = pagePath(locale, oldSlug);
+  const newPath = pagePath(locale, newSlug);
   if (oldPath === newPath) return { linksRewritten: 0 };
   await tx.delete(redirects).where(eq(redirects.from_path, newPath));
   // A home page has no slug to rename from: '/' and '/es' never redirect.

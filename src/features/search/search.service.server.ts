@@ -1,5 +1,4 @@
-import { pathForSlug } from '../pages/pages.schema';
-import { defaultLocale, type Locale } from '../../shared/lib/locale';
+import { defaultLocale, type Locale, pagePath } from '../../shared/lib/locale';
 import {
   containsPattern,
   highlightWords,
@@ -96,7 +95,7 @@ export async function searchPages(
   });
   return rows.map((row) => ({
     slug: row.slug,
-    path: pathForSlug(row.slug, row.locale),
+    path: pagePath(row.locale, row.slug),
     title: row.title,
     excerpt: row.excerpt,
     snippet: snippetFromHeadline(row.headline, row.head, row.tail),

@@ -1,3 +1,4 @@
+import { pagePath } from '../../shared/lib/locale';
 import { seedImagePattern, pageWordCount, type PageContent, type SeedImage } from './content.schema';
 import {
   applicationPaths,
@@ -9,7 +10,6 @@ import {
   requiredSlugs,
   topicSlugs,
 } from './content-rules';
-import { pathForSlug } from '../pages/pages.schema';
 
 /** Every string value inside a block's data, with the key it sits under. */
 function collectStrings(value: unknown, key = ''): Array<{ key: string; value: string }> {
@@ -52,7 +52,7 @@ export function imageReferences(page: PageContent): string[] {
 export function auditContent(pages: PageContent[], images: SeedImage[]): string[] {
   const problems: string[] = [];
   const bySlug = new Map(pages.map((page) => [page.slug, page]));
-  const knownPaths = new Set<string>([...applicationPaths, ...pages.map((page) => pathForSlug(page.slug, 'en'))]);
+  const knownPaths = new Set<string>([...applicationPaths, ...pages.map((page) => pagePath('en', page.slug))]);
   const imageNames = new Set(images.map((image) => image.name));
 
   for (const slug of requiredSlugs) if (!bySlug.has(slug)) problems.push(`missing page: ${slug}`);
