@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import layers from './eslint/layers.js';
 
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', 'coverage/', 'bench/out/', '.tmp/', 'db/migrations/'] },
@@ -23,21 +24,10 @@ export default tseslint.config(
     },
   },
   {
-    // Imports flow one way: shared → features → site/admin/server (conventions.md, habit 1).
-    files: ['src/shared/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/features/**', '**/server/**', '**/site/**', '**/admin/**'],
-              message: 'shared/ imports no feature or app code.',
-            },
-          ],
-        },
-      ],
-    },
+    // Imports flow one way: shared ← platform ← features ← site / admin ← server, cli (docs/architecture.md).
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { layers },
+    rules: { 'layers/import-direction': 'error' },
   },
   {
     // Browser code never pulls in server-only modules (epic-stack's .server convention).

@@ -32,7 +32,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/schema/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/schema/**/*.test.ts', 'tests/lint/**/*.test.ts'],
           testTimeout: 30_000,
         },
       },

@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/env.server';
+import { loadConfig } from '../src/platform/env.server';
 import { launchBrowser } from '../tests/helpers/browser';
 
 const root = path.resolve(import.meta.dirname, '..');

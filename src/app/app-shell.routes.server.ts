@@ -3,7 +3,7 @@ import { LockKeyhole } from 'lucide-react';
 import { createElement as h } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { readPublicSeoSettings } from '../features/settings/settings.repo.server';
-import { loadClientManifest } from '../site/client-manifest.server';
+import { loadClientManifest } from '../platform/http/client-manifest.server';
 import { escapeHtml } from '../shared/lib/html';
 import { adminPathStatus } from './admin/admin-paths';
 import { AuthLayout } from './auth/auth-layout';

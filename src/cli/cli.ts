@@ -26,8 +26,8 @@ import { contentChangedChannel } from '../features/page-cache/page-cache.plugin.
 import { createMediaStore } from '../features/media/storage.server';
 import { createUser, roles, UserExistsError, type Role } from '../features/auth/users.service.server';
 import { changeRoleByEmail } from '../features/users/users-admin.service.server';
-import { openDatabase, type DatabaseHandle } from '../server/db/client.server';
-import { ConfigError, loadConfig, type AppConfig } from '../server/env.server';
+import { openDatabase, type DatabaseHandle } from '../platform/db/client.server';
+import { ConfigError, loadConfig, type AppConfig } from '../platform/env.server';
 
 const usage = `Usage: npm run cli -- <command>
   migrate

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './env.server';
-import { usesReadableLogs } from './logger.server';
+import { ConfigError, loadConfig } from '../platform/env.server';
+import { usesReadableLogs } from '../platform/logger.server';
 import { missingProductionFlags } from './node-flags';
 import { formatStartBanner } from './start-banner.server';
 

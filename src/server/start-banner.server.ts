@@ -1,5 +1,5 @@
 import { styleText } from 'node:util';
-import type { AppConfig } from './env.server';
+import type { AppConfig } from '../platform/env.server';
 
 export interface StartBannerInput {
   config: Pick<AppConfig, 'publicUrl' | 'databaseUrl' | 'dataDir'>;

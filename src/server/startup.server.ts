@@ -5,7 +5,7 @@ import { minimumPages } from '../features/health/health.routes.server';
 import { contentCompleteness } from '../features/pages/pages.repo.server';
 import { refreshMissingPageSearch } from '../features/search/search.service.server';
 import { runSeed } from '../features/seed/seed.service.server';
-import type { DatabaseHandle } from './db/client.server';
+import type { DatabaseHandle } from '../platform/db/client.server';
 
 /**
  * Migrate, seed (once, under the migration lock), index pages that have no search row, make sure

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { breadcrumbJsonLd, breadcrumbTrail } from './breadcrumbs';
-import type { SiteNavItem } from './site-types';
+import type { SiteNavItem } from '../features/site-data/site-types';
 
 const item = (title: string, href: string, children: SiteNavItem[] = []): SiteNavItem => ({
   title,

@@ -3,8 +3,8 @@
  * Pure: the server builds the trail from the navigation tree it already loaded for the header.
  */
 import { defaultLocale, pagePath, type Locale } from '../shared/lib/locale';
-import { siteText } from './i18n/site-text';
-import type { SiteNavItem } from './site-types';
+import { siteText } from '../shared/i18n/site-text';
+import type { SiteNavItem } from '../features/site-data/site-types';
 
 export interface Crumb {
   title: string;

@@ -1,4 +1,4 @@
-import type { ClientManifest } from './client-manifest.server';
+import type { ClientManifest } from '../platform/http/client-manifest.server';
 
 export interface DocumentParts {
   head: string;

@@ -1,19 +1,8 @@
 import { escapeHtml, jsonForScript } from '../shared/lib/html';
 import { localeTags, locales, type Locale } from '../shared/lib/locale';
+import type { HeadPageFields } from '../features/site-data/site-types';
 
-export interface HeadPageFields {
-  title: string | null;
-  meta_title: string | null;
-  meta_description: string | null;
-  og_title: string | null;
-  og_description: string | null;
-  og_image: string | null;
-  twitter_title: string | null;
-  twitter_description: string | null;
-  twitter_image: string | null;
-  canonical_url: string | null;
-  structured_data: Record<string, unknown> | null;
-}
+export type { HeadPageFields };
 
 export interface HeadSiteFields {
   site_title: string;

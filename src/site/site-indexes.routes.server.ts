@@ -5,7 +5,7 @@ import { listLivePages } from '../features/pages/pages.repo.server';
 import { escapeHtml } from '../shared/lib/html';
 import { localeTags, locales, pagePath } from '../shared/lib/locale';
 import { feedPath, hreflangAlternates } from './head';
-import { siteText } from './i18n/site-text';
+import { siteText } from '../shared/i18n/site-text';
 
 /** What crawlers and feed readers read: robots.txt, the sitemap of both languages, a feed per language. */
 export function registerSiteIndexes(app: FastifyInstance): void {

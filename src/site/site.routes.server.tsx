@@ -16,7 +16,7 @@ import { findLivePageBySlug } from '../features/pages/pages.repo.server';
 import { normalizeFromPath } from '../features/redirects/redirect-paths';
 import { redirectLocation } from '../features/redirects/redirect-location';
 import { searchPages } from '../features/search/search.service.server';
-import { loadClientManifest, type ClientManifest } from './client-manifest.server';
+import { loadClientManifest, type ClientManifest } from '../platform/http/client-manifest.server';
 import { ContentPage, EmptyPage } from './components/content-page';
 import { NotFoundPage } from './components/not-found-page';
 import { PreviewBanner, previewStateOf, type PreviewState } from './components/preview-banner';
@@ -26,11 +26,12 @@ import { renderDocument } from './document.server';
 import { renderHeadTags, resolveHeadMetadata, type HeadPageFields } from './head';
 import { localeOfPath, localeTags, searchPath, type Locale, pagePath } from '../shared/lib/locale';
 import type { Alternates } from '../features/page-cache/site-state.server';
-import { otherLocale, siteText } from './i18n/site-text';
+import { otherLocale, siteText } from '../shared/i18n/site-text';
 import { loadingScreenHtml } from './loading-screen';
 import { registerSiteIndexes } from './site-indexes.routes.server';
 import { analyticsHeadTags, analyticsScript } from './analytics';
-import { imageUrlsIn, resolveImages } from './site-data.server';
+import { imageUrlsIn, resolveImages } from '../features/site-data/site-data.server';
+import type { RenderablePage } from '../features/site-data/site-renderer.server';
 import { breadcrumbJsonLd, breadcrumbTrail } from './breadcrumbs';
 import {
   buildCachedPage,
@@ -577,12 +578,3 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
 }
 
 /** A stored page (live copy or draft) as the page render takes it. */
-export type RenderablePage = HeadPageFields & { id: string; slug: string; locale: Locale; title: string };
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    renderNotFoundPage?: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
-    /** The whole HTML document of a page as visitors get it (no draft notice, no preview banner). */
-    renderPageDocument?: (page: RenderablePage, blocks: VisibleBlock[]) => Promise<string>;
-  }
-}

@@ -4,7 +4,7 @@ import type { ApiTokenDto, CreatedApiToken } from '../../src/features/api-tokens
 import { auditLog } from '../../src/features/audit/audit.table';
 import { apiTokens, rateLimits, users } from '../../src/features/auth/auth.table';
 import { sha256 } from '../../src/features/auth/tokens.server';
-import { invalidTokenMessage } from '../../src/server/plugins/api-token-auth.server';
+import { invalidTokenMessage } from '../../src/features/api-tokens/api-token-auth.server';
 import { startTestApp, type TestApp } from '../helpers/build-app';
 import {
   ApiClient,

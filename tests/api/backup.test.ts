@@ -17,8 +17,8 @@ import { pages } from '../../src/features/pages/pages.table';
 import { pageRevisions, publishedPages } from '../../src/features/publishing/publishing.table';
 import { seedRecords } from '../../src/features/seed/seed.table';
 import { performanceSettings, seoSettings } from '../../src/features/settings/settings.table';
-import type { Database } from '../../src/server/db/client.server';
-import { jobs } from '../../src/server/jobs/jobs.table';
+import type { Database } from '../../src/platform/db/client.server';
+import { jobs } from '../../src/platform/jobs/jobs.table';
 import { ApiClient, signedInClient } from '../helpers/auth';
 import {
   beforeDrafts,

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pages } from '../../src/features/pages/pages.table';
-import { jobs } from '../../src/server/jobs/jobs.table';
+import { jobs } from '../../src/platform/jobs/jobs.table';
 import { ApiClient, signedInClient, type ErrorBody } from '../helpers/auth';
 import { startTestApp, type TestApp } from '../helpers/build-app';
 import { testDriver } from '../helpers/test-database';

@@ -2,9 +2,9 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/server/db/client.server';
-import { cancelJob, enqueueJob, type JobHandler } from '../../src/server/jobs/job-queue.server';
-import { jobs } from '../../src/server/jobs/jobs.table';
+import type { Database } from '../../src/platform/db/client.server';
+import { cancelJob, enqueueJob, type JobHandler } from '../../src/platform/jobs/job-queue.server';
+import { jobs } from '../../src/platform/jobs/jobs.table';
 import { getJson, startTestApp, type TestApp } from '../helpers/build-app';
 import { testDriver } from '../helpers/test-database';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { factsSchema } from '../../src/features/blocks/facts/block';
 import { featuresFromStored, featuresSchema } from '../../src/features/blocks/features/block';
 import { restoreRevision } from '../../src/features/publishing/publishing.service.server';
-import { openDatabase } from '../../src/server/db/client.server';
+import { openDatabase } from '../../src/platform/db/client.server';
 import { signedInClient } from '../helpers/auth';
 import { getJson, projectRoot, startTestApp, type TestApp, type TestData } from '../helpers/build-app';
 import { createPostgresDatabase, testDriver } from '../helpers/test-database';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { images } from '../../src/features/media/media.table';
 import { navigationItems } from '../../src/features/navigation/navigation.table';
-import type { ContentChange } from '../../src/server/content-events.server';
+import type { ContentChange } from '../../src/platform/content-events.server';
 import { ApiClient, clearRateLimits, signedInClient, type ErrorBody } from '../helpers/auth';
 import { startTestApp, type TestApp } from '../helpers/build-app';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { performanceSettings, seoSettings } from '../../src/features/settings/settings.table';
-import type { ContentChange } from '../../src/server/content-events.server';
+import type { ContentChange } from '../../src/platform/content-events.server';
 import { ApiClient, signedInClient, type ErrorBody } from '../helpers/auth';
 import { startTestApp, type TestApp } from '../helpers/build-app';
 

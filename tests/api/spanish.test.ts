@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient, type ApiClient } from '../helpers/auth';
 import { projectRoot, startTestApp, type TestApp } from '../helpers/build-app';
 import { firstBlockOf } from '../helpers/publish';
-import { en } from '../../src/site/i18n/en';
-import { es } from '../../src/site/i18n/es';
+import { en } from '../../src/shared/i18n/en';
+import { es } from '../../src/shared/i18n/es';
 
 /**
  * The site in Spanish (decision 44, issue 22): every Spanish page in the sitemap answers with

@@ -7,7 +7,7 @@ import { auditLog } from '../../src/features/audit/audit.table';
 import { webhookSendsSettled } from '../../src/features/webhooks/webhook-sender.server';
 import { encryptWebhookSecret } from '../../src/features/webhooks/webhook-secret.server';
 import { webhooks } from '../../src/features/webhooks/webhooks.table';
-import { jobs } from '../../src/server/jobs/jobs.table';
+import { jobs } from '../../src/platform/jobs/jobs.table';
 import { ApiClient, signedInClient, type ErrorBody } from '../helpers/auth';
 import { startTestApp, type TestApp } from '../helpers/build-app';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type Clock } from '../../src/server/app';
-import { loadConfig, type AppConfig } from '../../src/server/env.server';
+import { loadConfig, type AppConfig } from '../../src/platform/env.server';
 import { createPostgresDatabase, testDriver } from './test-database';
 
 export const projectRoot = path.resolve(import.meta.dirname, '..', '..');

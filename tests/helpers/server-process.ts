@@ -103,7 +103,7 @@ export interface FakeS3 {
   endpoint: string;
   bucket: string;
   credentials: { accessKeyId: string; secretAccessKey: string };
-  /** The project's S3 variables (src/server/env.server.ts) pointing a server at this bucket. */
+  /** The project's S3 variables (src/platform/env.server.ts) pointing a server at this bucket. */
   env: Record<string, string>;
   close: () => Promise<void>;
 }

@@ -18,7 +18,7 @@ import {
 /**
  * Instances started at the same moment on one empty PostgreSQL database, with the seed on and
  * ADMIN_EMAIL/ADMIN_PASSWORD set: migrations, the seed and the first-admin path all race. The
- * start-up lock (src/server/db/client.server.ts, used by src/server/startup.server.ts) and the
+ * start-up lock (src/platform/db/client.server.ts, used by src/server/startup.server.ts) and the
  * seed's own lock (src/features/seed) must make each happen exactly once. What "once" means is
  * read from content/ and the migration journal, never hard-coded.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, ConfigError } from '../../src/server/env.server';
+import { loadConfig, ConfigError } from '../../src/platform/env.server';
 import { spawnServer } from '../helpers/server-process';
 
 const badValues: Array<[Record<string, string>, string]> = [

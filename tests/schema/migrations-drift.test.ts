@@ -21,7 +21,7 @@ describe('schema and migrations', () => {
           '--dialect',
           'postgresql',
           '--schema',
-          './src/server/db/schema.ts',
+          './src/server/schema.ts',
           '--out',
           path.relative(root, out),
         ],

@@ -5,8 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../src/features/auth/auth.dto';
 import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/env.server';
-import type { Access, RouteAccess } from '../../src/server/plugins/access.server';
+import { loadConfig } from '../../src/platform/env.server';
+import type { Access, RouteAccess } from '../../src/features/auth/access.server';
 import { ApiClient, createUserWithRole, signedInClient, type ErrorBody } from '../helpers/auth';
 import { projectRoot, startTestApp, type TestApp } from '../helpers/build-app';
 

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverSecrets } from '../../src/features/auth/auth.table';
-import type { RouteAccess } from '../../src/server/plugins/access.server';
+import type { RouteAccess } from '../../src/features/auth/access.server';
 import { ApiClient, createUserWithRole, type ErrorBody } from '../helpers/auth';
 import { startTestApp, type TestApp } from '../helpers/build-app';
 

@@ -1,7 +1,7 @@
 import { ExternalLink, LogOut, UserRound } from 'lucide-react';
 import { useLayoutEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { LogoMark } from '../../site/components/logo';
+import { LogoMark } from '../../shared/ui/logo';
 import type { AdminTab } from './admin-tabs';
 
 /**

@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { LogoMark } from '../../site/components/logo';
+import { LogoMark } from '../../shared/ui/logo';
 
 /** A link that looks like the secondary button (for 'Back to Sign In' and the like). */
 export const secondaryLinkClass =

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../server/plugins/app-error.server';
-import { accessMessages } from '../../server/plugins/access.server';
-import { errorResponses } from '../../server/plugins/openapi.server';
+import { AppError } from '../../platform/http/app-error.server';
+import { accessMessages } from '../auth/access.server';
+import { errorResponses } from '../../platform/http/error-responses';
 import { actorOf } from '../audit/audit.server';
 import { apiTokenDtoSchema, createApiTokenBodySchema, createdApiTokenSchema } from './api-tokens.dto';
 import { createApiToken, listApiTokens, revokeApiToken, type TokenChangeOrigin } from './api-tokens.service.server';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, lt, lte, or } from 'drizzle-orm';
-import type { Database } from '../../server/db/client.server';
-import { badRequest, notFound } from '../../server/plugins/app-error.server';
+import type { Database } from '../../platform/db/client.server';
+import { badRequest, notFound } from '../../platform/http/app-error.server';
 import { recordAudit, type AuditActor } from '../audit/audit.server';
 import { apiTokens, users, type UserRow } from '../auth/auth.table';
 import { sha256 } from '../auth/tokens.server';
@@ -15,7 +15,7 @@ import {
   type CreateApiTokenInput,
   type CreatedApiToken,
 } from './api-tokens.dto';
-import { decodeTimeCursor, encodeTimeCursor } from '../../server/db/list-cursor.server';
+import { decodeTimeCursor, encodeTimeCursor } from '../../platform/db/list-cursor.server';
 
 export type ApiTokenRow = typeof apiTokens.$inferSelect;
 

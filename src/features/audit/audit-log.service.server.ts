@@ -1,14 +1,14 @@
 import { and, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../server/db/client.server';
-import { enqueueJob, type Transaction } from '../../server/jobs/job-queue.server';
-import { jobs } from '../../server/jobs/jobs.table';
-import { badRequest } from '../../server/plugins/app-error.server';
+import type { Database } from '../../platform/db/client.server';
+import { enqueueJob, type Transaction } from '../../platform/jobs/job-queue.server';
+import { jobs } from '../../platform/jobs/jobs.table';
+import { badRequest } from '../../platform/http/app-error.server';
 import { users } from '../auth/auth.table';
 import { auditActions, type AuditAction } from './audit.server';
 import { auditLog } from './audit.table';
 import type { AuditActionGroups, AuditActors, AuditItem, AuditList } from './audit.dto';
-import { decodeTimeCursor, encodeTimeCursor } from '../../server/db/list-cursor.server';
+import { decodeTimeCursor, encodeTimeCursor } from '../../platform/db/list-cursor.server';
 
 /** The areas of the action filter, in the screen's order; every action belongs to the first that claims its prefix. */
 const actionAreas: Array<{ label: string; prefixes: string[] }> = [

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { Database } from '../../server/db/client.server';
-import type { Transaction } from '../../server/jobs/job-queue.server';
+import type { Database } from '../../platform/db/client.server';
+import type { Transaction } from '../../platform/jobs/job-queue.server';
 import { auditLog } from './audit.table';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, errorResponses } from '../../server/plugins/openapi.server';
-import { issueCsrfToken } from '../../server/plugins/csrf.server';
+import { errorBodySchema, errorResponses } from '../../platform/http/error-responses';
+import { issueCsrfToken } from './csrf.server';
 import { messageSchema, sessionUserSchema } from './auth.dto';
 import {
   requestPasswordReset,

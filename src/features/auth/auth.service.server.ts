@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../server/db/client.server';
-import { AppError, badRequest } from '../../server/plugins/app-error.server';
+import type { Database } from '../../platform/db/client.server';
+import { AppError, badRequest } from '../../platform/http/app-error.server';
 import { recordAudit } from '../audit/audit.server';
 import type { Mailer } from '../mail/mailer.server';
 import { passwordResetEmail, signInAttemptsEmail, verificationEmail } from './auth-emails.server';

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { Database } from '../../server/db/client.server';
+import type { Database } from '../../platform/db/client.server';
 import type { UserRow } from './auth.table';
 import { signingKey } from './server-secret.server';
 import { newOpaqueToken, safeEqual } from './tokens.server';

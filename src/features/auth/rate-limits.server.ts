@@ -1,7 +1,7 @@
 import { isIPv6 } from 'node:net';
 import { and, eq, gt, like, lt, or, sql } from 'drizzle-orm';
-import type { Database } from '../../server/db/client.server';
-import { AppError } from '../../server/plugins/app-error.server';
+import type { Database } from '../../platform/db/client.server';
+import { AppError } from '../../platform/http/app-error.server';
 import { rateLimits } from './auth.table';
 import { sha256 } from './tokens.server';
 

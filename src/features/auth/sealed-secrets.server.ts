@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { Database } from '../../server/db/client.server';
+import type { Database } from '../../platform/db/client.server';
 import { signingKey } from './server-secret.server';
 
 /** Secrets the server must read back in clear (so they cannot be hashed), kept encrypted at rest. */

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../server/db/client.server';
-import { badRequest, versionConflict } from '../../server/plugins/app-error.server';
+import type { Database } from '../../platform/db/client.server';
+import { badRequest, versionConflict } from '../../platform/http/app-error.server';
 import { recordAudit } from '../audit/audit.server';
 import { securitySettings, users } from './auth.table';
 import type { AuditContext } from './two-factor.service.server';

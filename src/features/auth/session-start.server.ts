@@ -1,12 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { rotateCsrfTokenForSession, rotateCsrfTokenForVisitor } from '../../server/plugins/csrf.server';
-import {
-  baseCookieOptions,
-  clearSessionCookie,
-  sessionCookieName,
-  setSessionCookie,
-} from '../../server/plugins/session.server';
+import { rotateCsrfTokenForSession, rotateCsrfTokenForVisitor } from './csrf.server';
+import { baseCookieOptions, clearSessionCookie, sessionCookieName, setSessionCookie } from './session.plugin.server';
 import { recordAudit } from '../audit/audit.server';
 import { users, type UserRow } from './auth.table';
 import { knownBrowserCookieName, knownBrowserLifetimeSeconds, knownBrowserToken } from './known-browsers.server';

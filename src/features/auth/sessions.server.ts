@@ -1,5 +1,5 @@
 import { and, eq, isNull, lte, ne } from 'drizzle-orm';
-import type { Database } from '../../server/db/client.server';
+import type { Database } from '../../platform/db/client.server';
 import { sessions, users, type UserRow } from './auth.table';
 import { newOpaqueToken, opaqueTokenPattern, sha256 } from './tokens.server';
 

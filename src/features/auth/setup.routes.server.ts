@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, errorResponses } from '../../server/plugins/openapi.server';
+import { errorBodySchema, errorResponses } from '../../platform/http/error-responses';
 import { sessionUserSchema } from './auth.dto';
 import { createSession } from './sessions.server';
 import { startBrowserSession } from './session-start.server';

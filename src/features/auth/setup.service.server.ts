@@ -1,8 +1,8 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../server/db/client.server';
-import type { AppConfig } from '../../server/env.server';
-import { AppError } from '../../server/plugins/app-error.server';
+import type { Database } from '../../platform/db/client.server';
+import type { AppConfig } from '../../platform/env.server';
+import { AppError } from '../../platform/http/app-error.server';
 import { setupTokens, users, type UserRow } from './auth.table';
 import { authMessages, checkNewPassword, parseEmail } from './auth.service.server';
 import { hashPassword } from './passwords.server';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { baseCookieOptions } from '../../server/plugins/session.server';
+import { baseCookieOptions } from './session.plugin.server';
 import { challengeLifetimeMs, type NewChallenge } from './two-factor.service.server';
 
 /** The half-finished sign-in of decision 39: its random id, sent only to the auth routes. */

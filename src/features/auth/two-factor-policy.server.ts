@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../server/plugins/app-error.server';
+import { AppError } from '../../platform/http/app-error.server';
 import { twoFactorIsRequired } from './security-settings.service.server';
 import { twoFactorMessages } from './two-factor.service.server';
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError } from '../../server/plugins/app-error.server';
-import { errorBodySchema, errorResponses } from '../../server/plugins/openapi.server';
+import { AppError } from '../../platform/http/app-error.server';
+import { errorBodySchema, errorResponses } from '../../platform/http/error-responses';
 import { actorOf } from '../audit/audit.server';
 import { sessionUserSchema } from './auth.dto';
 import { knownBrowserCookieName } from './known-browsers.server';

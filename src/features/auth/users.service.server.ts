@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database } from '../../server/db/client.server';
+import type { Database } from '../../platform/db/client.server';
 import { roles, type Role, type SessionUser } from './auth.dto';
 import { users, type UserRow } from './auth.table';
 import { hashPassword, passwordMaxLength, passwordMinLength } from './passwords.server';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { AppError } from '../../server/plugins/app-error.server';
+import { AppError } from '../../platform/http/app-error.server';
 import { validateBlockData } from '../blocks/blocks.service.server';
 import { isKnownBlockType, upgradeStoredBlockData } from '../blocks/registry';
 import type { SnapshotBlock } from '../publishing/page-snapshot';

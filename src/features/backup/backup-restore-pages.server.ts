@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { Database } from '../../server/db/client.server';
+import type { Database } from '../../platform/db/client.server';
 import { users } from '../auth/auth.table';
 import { contentBlocks } from '../blocks/blocks.table';
 import { pages } from '../pages/pages.table';

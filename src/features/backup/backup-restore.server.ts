@@ -3,7 +3,7 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../server/db/client.server';
+import type { Database } from '../../platform/db/client.server';
 import { contentBlocks } from '../blocks/blocks.table';
 import { storedKeysOf } from '../media/media.service.server';
 import { images, mediaFolders } from '../media/media.table';

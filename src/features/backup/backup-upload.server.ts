@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { SpoolSourceError, spoolToFile } from '../../server/multipart/spool.server';
-import { AppError } from '../../server/plugins/app-error.server';
+import { SpoolSourceError, spoolToFile } from '../../platform/multipart/spool.server';
+import { AppError } from '../../platform/http/app-error.server';
 import { maxBackupUploadBytes } from './backup.dto';
 import { makeBackupTempDir, removeTempDir } from './backup-temp.server';
 

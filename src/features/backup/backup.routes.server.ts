@@ -1,8 +1,8 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../server/plugins/app-error.server';
-import { errorResponses } from '../../server/plugins/openapi.server';
+import { AppError } from '../../platform/http/app-error.server';
+import { errorResponses } from '../../platform/http/error-responses';
 import { auditRequest } from '../audit/audit.server';
 import { BackupError } from './backup-archive.server';
 import { backupTarget, exportAuditSummary, restoreAuditSummary } from './backup-audit.server';

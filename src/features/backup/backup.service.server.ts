@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import { asc, gt } from 'drizzle-orm';
-import type { Database } from '../../server/db/client.server';
+import type { Database } from '../../platform/db/client.server';
 import { contentBlocks } from '../blocks/blocks.table';
 import { storedKeysOf } from '../media/media.service.server';
 import { images, mediaFolders, type ImageRow } from '../media/media.table';

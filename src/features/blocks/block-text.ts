@@ -1,5 +1,5 @@
 import { defaultLocale } from '../../shared/lib/locale';
-import { siteText, type SiteText } from '../../site/i18n/site-text';
+import { siteText, type SiteText } from '../../shared/i18n/site-text';
 import { useBlockRenderContext } from './render-context';
 
 /**

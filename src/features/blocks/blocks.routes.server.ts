@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../server/plugins/openapi.server';
+import { errorResponses } from '../../platform/http/error-responses';
 import { blockDtoSchema } from '../pages/pages.dto';
 import { autosaveQuerySchema } from '../pages/pages.schema';
 import { toBlockDto } from '../pages/pages.serialize.server';

@@ -1,14 +1,8 @@
 import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { maxJsonDepth, withinJsonDepth } from '../../shared/lib/json-depth';
 import { sanitizeRichText } from '../../shared/lib/sanitize-rich-text';
-import type { Database } from '../../server/db/client.server';
-import {
-  AppError,
-  badRequest,
-  conflict,
-  notFound,
-  versionConflictMessage,
-} from '../../server/plugins/app-error.server';
+import type { Database } from '../../platform/db/client.server';
+import { AppError, badRequest, conflict, notFound, versionConflictMessage } from '../../platform/http/app-error.server';
 import { pages } from '../pages/pages.table';
 import { draftChanged, lockDraft, type DraftSave } from '../publishing/publishing.service.server';
 import type { BlockCreate, BlockPatch } from './blocks.schema';

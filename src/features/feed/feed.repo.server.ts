@@ -1,6 +1,6 @@
 import { pagePath } from '../../shared/lib/locale';
 import { and, desc, eq, isNull, min } from 'drizzle-orm';
-import type { Database } from '../../server/db/client.server';
+import type { Database } from '../../platform/db/client.server';
 import { pages } from '../pages/pages.table';
 import type { Locale } from '../../shared/lib/locale';
 import { pageRevisions, publishedPages } from '../publishing/publishing.table';

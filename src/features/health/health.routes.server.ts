@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isConnectionError } from '../../server/db/errors.server';
+import { isConnectionError } from '../../platform/db/errors.server';
 import { contentCompleteness } from '../pages/pages.repo.server';
 
 const healthSchema = z.object({

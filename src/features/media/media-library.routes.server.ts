@@ -3,16 +3,16 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cutOffUploadMessage, markUploadSocket } from '../../server/multipart/client-errors.server';
+import { cutOffUploadMessage, markUploadSocket } from '../../platform/multipart/client-errors.server';
 import {
   drain,
   removeStaleSpoolFiles,
   SpoolSourceError,
   spoolToFile,
   type SpooledFile,
-} from '../../server/multipart/spool.server';
-import { AppError, badRequest } from '../../server/plugins/app-error.server';
-import { errorResponses } from '../../server/plugins/openapi.server';
+} from '../../platform/multipart/spool.server';
+import { AppError, badRequest } from '../../platform/http/app-error.server';
+import { errorResponses } from '../../platform/http/error-responses';
 import {
   checkImageHead,
   fileTooLarge,

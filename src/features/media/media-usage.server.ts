@@ -1,7 +1,7 @@
 import { pagePath } from '../../shared/lib/locale';
 import { and, eq, inArray, isNotNull, like, or, sql } from 'drizzle-orm';
 import { Parser } from 'htmlparser2';
-import type { Database } from '../../server/db/client.server';
+import type { Database } from '../../platform/db/client.server';
 import { contentBlocks } from '../blocks/blocks.table';
 import { navigationItems } from '../navigation/navigation.table';
 import { pages } from '../pages/pages.table';

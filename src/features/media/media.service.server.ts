@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../server/db/client.server';
-import { AppError, badRequest, conflict, notFound } from '../../server/plugins/app-error.server';
-import { versionConflictMessage } from '../../server/plugins/app-error.server';
-import { decodeTimeCursor, encodeTimeCursor } from '../../server/db/list-cursor.server';
+import type { Database } from '../../platform/db/client.server';
+import { AppError, badRequest, conflict, notFound } from '../../platform/http/app-error.server';
+import { versionConflictMessage } from '../../platform/http/app-error.server';
+import { decodeTimeCursor, encodeTimeCursor } from '../../platform/db/list-cursor.server';
 import { defaultPerformanceSettings } from '../settings/settings.dto';
 import { performanceSettings } from '../settings/settings.table';
 import { cleanFilename } from './file-name';

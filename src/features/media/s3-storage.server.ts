@@ -8,7 +8,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import type { AppConfig } from '../../server/env.server';
+import type { AppConfig } from '../../platform/env.server';
 import { contentTypeForKey, isValidMediaKey, type MediaStore, type StoredObject } from './storage.server';
 
 /** Stored file names are unique (u/<uuid>…, seed/<name>…), so every object is immutable. */

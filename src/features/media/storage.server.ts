@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { AppConfig } from '../../server/env.server';
+import type { AppConfig } from '../../platform/env.server';
 import { S3MediaStore } from './s3-storage.server';
 
 export interface StoredObject {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../server/plugins/openapi.server';
+import { errorResponses } from '../../platform/http/error-responses';
 import { updateSchemaOf } from '../../shared/lib/update-schema';
 import { locales } from '../../shared/lib/locale';
 import { menuTypes, navigationItemDtoSchema, navigationNodeSchema } from './navigation.dto';

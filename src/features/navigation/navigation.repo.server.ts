@@ -1,6 +1,6 @@
 import type { Locale } from '../../shared/lib/locale';
 import { and, asc, eq } from 'drizzle-orm';
-import type { Database } from '../../server/db/client.server';
+import type { Database } from '../../platform/db/client.server';
 import { images } from '../media/media.table';
 import type { MenuType, NavigationItemDto, NavigationNode } from './navigation.dto';
 import { navigationItems } from './navigation.table';

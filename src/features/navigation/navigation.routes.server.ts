@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../server/plugins/openapi.server';
+import { errorResponses } from '../../platform/http/error-responses';
 import { locales } from '../../shared/lib/locale';
 import { menuTypes, navigationNodeSchema } from './navigation.dto';
 import { buildNavigationTree, listNavigationItems } from './navigation.repo.server';

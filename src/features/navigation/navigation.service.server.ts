@@ -1,10 +1,10 @@
 import type { Locale } from '../../shared/lib/locale';
 import { and, asc, eq, gte, isNull, max, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database } from '../../server/db/client.server';
-import { badRequest, conflict, notFound } from '../../server/plugins/app-error.server';
+import type { Database } from '../../platform/db/client.server';
+import { badRequest, conflict, notFound } from '../../platform/http/app-error.server';
 import { presentFields } from '../../shared/lib/update-schema';
-import { versionConflictMessage } from '../../server/plugins/app-error.server';
+import { versionConflictMessage } from '../../platform/http/app-error.server';
 import { images } from '../media/media.table';
 import type { MenuType, NavigationItemDto, NavigationNode } from './navigation.dto';
 import { moveNavigationItem } from './navigation-move';

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { sessionCookieName } from '../../server/plugins/session.server';
+import { sessionCookieName } from '../auth/session.plugin.server';
 import type { CacheHitLog } from './cache-hit-log.server';
 import { ifNoneMatchMatches, negotiateEncoding, type ContentCoding } from './http-caching.server';
 

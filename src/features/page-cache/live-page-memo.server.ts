@@ -1,4 +1,4 @@
-import type { ContentChange } from '../../server/content-events.server';
+import type { ContentChange } from '../../platform/content-events.server';
 import { keysToInvalidate, leastRecentlyUsed } from './page-cache.server';
 
 /**

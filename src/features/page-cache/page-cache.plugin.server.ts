@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { DatabaseHandle } from '../../server/db/client.server';
-import type { ContentChange } from '../../server/content-events.server';
+import type { DatabaseHandle } from '../../platform/db/client.server';
+import type { ContentChange } from '../../platform/content-events.server';
 import { PageCache } from './page-cache.server';
 import { SiteState } from './site-state.server';
 

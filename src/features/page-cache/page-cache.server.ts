@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants as zlibConstants, gzip, gzipSync } from 'node:zlib';
-import type { ContentChange } from '../../server/content-events.server';
+import type { ContentChange } from '../../platform/content-events.server';
 import type { ContentCoding } from './http-caching.server';
 
 /** One encoded form of a page: the exact bytes sent and their strong ETag. */

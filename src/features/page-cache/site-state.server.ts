@@ -1,6 +1,6 @@
-import type { Database } from '../../server/db/client.server';
-import type { ContentChange } from '../../server/content-events.server';
-import { loadChrome, loadImagePolicy } from '../../site/site-data.server';
+import type { Database } from '../../platform/db/client.server';
+import type { ContentChange } from '../../platform/content-events.server';
+import { loadChrome, loadImagePolicy } from '../site-data/site-data.server';
 import { pagePath, type Locale } from '../../shared/lib/locale';
 import { listTranslationLinks } from '../pages/pages.repo.server';
 

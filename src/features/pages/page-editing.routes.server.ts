@@ -1,7 +1,7 @@
 import { pagePath } from '../../shared/lib/locale';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../server/plugins/openapi.server';
+import { errorResponses } from '../../platform/http/error-responses';
 import { actorOf } from '../publishing/publishing.service.server';
 import { originOf } from '../publishing/page-events.server';
 import { createPage, getPageById, updatePage } from './page-editing.service.server';

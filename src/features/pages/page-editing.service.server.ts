@@ -1,9 +1,9 @@
 import { pagePath } from '../../shared/lib/locale';
 import { and, eq, isNull, max } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database } from '../../server/db/client.server';
+import type { Database } from '../../platform/db/client.server';
 import { presentFields } from '../../shared/lib/update-schema';
-import { notFound, versionConflict } from '../../server/plugins/app-error.server';
+import { notFound, versionConflict } from '../../platform/http/app-error.server';
 import {
   assertSlugFree,
   draftChanged,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../server/plugins/openapi.server';
+import { errorResponses } from '../../platform/http/error-responses';
 import { originOf } from '../publishing/page-events.server';
 import { actorOf } from '../publishing/publishing.service.server';
 import { bulkActions, runBulkPageAction } from './pages-bulk.service.server';

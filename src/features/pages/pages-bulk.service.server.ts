@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../server/plugins/app-error.server';
+import { AppError } from '../../platform/http/app-error.server';
 import { checkPageDrafts } from '../publish-checks/publish-checks.service.server';
 import type { EventOrigin } from '../publishing/page-events.server';
 import { publishPage, unpublishPage, type Actor } from '../publishing/publishing.service.server';

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, notExists, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../server/db/client.server';
-import type { OrderCursor } from '../../server/db/list-cursor.server';
+import type { Database } from '../../platform/db/client.server';
+import type { OrderCursor } from '../../platform/db/list-cursor.server';
 import { contentBlocks, type BlockRow } from '../blocks/blocks.table';
 import type { SnapshotBlock } from '../publishing/page-snapshot';
 import { publishedPages } from '../publishing/publishing.table';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../server/plugins/openapi.server';
-import { notFound } from '../../server/plugins/app-error.server';
+import { errorResponses } from '../../platform/http/error-responses';
+import { notFound } from '../../platform/http/app-error.server';
 import { blockDtoSchema, pageDtoSchema, pageWithBlocksDtoSchema } from './pages.dto';
 import { listBlockSummaries } from './pages.repo.server';
 import { slugSchema } from './pages.schema';

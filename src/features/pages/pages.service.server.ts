@@ -1,4 +1,4 @@
-import type { Database } from '../../server/db/client.server';
+import type { Database } from '../../platform/db/client.server';
 import type { SessionUser } from '../auth/auth.dto';
 import {
   findDraftPageById,
@@ -11,7 +11,7 @@ import {
   type PageListFilter,
   type PublicPage,
 } from './pages.repo.server';
-import { decodeOrderCursor, encodeOrderCursor } from '../../server/db/list-cursor.server';
+import { decodeOrderCursor, encodeOrderCursor } from '../../platform/db/list-cursor.server';
 import type { PageRow } from './pages.table';
 import type { Locale } from '../../shared/lib/locale';
 

@@ -1,7 +1,7 @@
 import { pagePath } from '../../shared/lib/locale';
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
-import type { Database } from '../../server/db/client.server';
-import { badRequest, conflict } from '../../server/plugins/app-error.server';
+import type { Database } from '../../platform/db/client.server';
+import { badRequest, conflict } from '../../platform/http/app-error.server';
 import type { Locale } from '../../shared/lib/locale';
 import { contentBlocks } from '../blocks/blocks.table';
 import { lockDraft, recordRevision, readDraftSnapshot, type DraftSave } from '../publishing/publishing.service.server';

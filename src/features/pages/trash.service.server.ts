@@ -1,14 +1,14 @@
 import { pagePath } from '../../shared/lib/locale';
 import { and, desc, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
-import type { Database } from '../../server/db/client.server';
-import { notFound } from '../../server/plugins/app-error.server';
+import type { Database } from '../../platform/db/client.server';
+import { notFound } from '../../platform/http/app-error.server';
 import { publishedPages } from '../publishing/publishing.table';
 import { cancelPurge, schedulePurge } from '../publishing/schedule.server';
 import { refreshPageSearch } from '../search/search.service.server';
 import { pages, type PageRow } from './pages.table';
 import { recordPageEvent, type EventOrigin } from '../publishing/page-events.server';
-import type { Transaction } from '../../server/jobs/job-queue.server';
-import { decodeTimeCursor, encodeTimeCursor } from '../../server/db/list-cursor.server';
+import type { Transaction } from '../../platform/jobs/job-queue.server';
+import { decodeTimeCursor, encodeTimeCursor } from '../../platform/db/list-cursor.server';
 
 /** Days a page stays in Trash before the purge job deletes it for good (decision 35). */
 export const trashRetentionDays = 30;

@@ -1,7 +1,7 @@
 import { pagePath } from '../../shared/lib/locale';
 import type { FastifyRequest } from 'fastify';
-import type { Database } from '../../server/db/client.server';
-import type { Transaction } from '../../server/jobs/job-queue.server';
+import type { Database } from '../../platform/db/client.server';
+import type { Transaction } from '../../platform/jobs/job-queue.server';
 import { actorOf, recordAudit, type AuditActor, type AuditAction } from '../audit/audit.server';
 import type { PageRow } from '../pages/pages.table';
 import { enqueueWebhookDeliveries, isWebhookEvent } from '../webhooks/webhook-deliveries.server';

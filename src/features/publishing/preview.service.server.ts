@@ -1,5 +1,5 @@
-import type { Database } from '../../server/db/client.server';
-import { notFound } from '../../server/plugins/app-error.server';
+import type { Database } from '../../platform/db/client.server';
+import { notFound } from '../../platform/http/app-error.server';
 import { signingKey } from '../auth/server-secret.server';
 import type { PageRow } from '../pages/pages.table';
 import { getDraftPage, type VisibleBlock } from '../pages/pages.service.server';

@@ -1,7 +1,7 @@
 import { pagePath } from '../../shared/lib/locale';
 import { and, asc, desc, eq, inArray, isNull, lt, max, ne, notInArray, sql } from 'drizzle-orm';
-import type { Database } from '../../server/db/client.server';
-import { conflict, notFound, versionConflict } from '../../server/plugins/app-error.server';
+import type { Database } from '../../platform/db/client.server';
+import { conflict, notFound, versionConflict } from '../../platform/http/app-error.server';
 import type { SessionUser } from '../auth/auth.dto';
 import { contentBlocks } from '../blocks/blocks.table';
 import { upgradeStoredBlockData } from '../blocks/registry';

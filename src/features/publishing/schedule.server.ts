@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../server/db/client.server';
-import { badRequest } from '../../server/plugins/app-error.server';
-import { cancelJob, enqueueJob, type JobRecord, type Transaction } from '../../server/jobs/job-queue.server';
-import { jobs } from '../../server/jobs/jobs.table';
+import type { Database } from '../../platform/db/client.server';
+import { badRequest } from '../../platform/http/app-error.server';
+import { cancelJob, enqueueJob, type JobRecord, type Transaction } from '../../platform/jobs/job-queue.server';
+import { jobs } from '../../platform/jobs/jobs.table';
 import { pages, type PageRow } from '../pages/pages.table';
 import { purgeDateOf, purgePage } from '../pages/trash.service.server';
 import { lockDraft, publishDraft, scheduleActor, unpublishDraft } from './publishing.service.server';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../server/plugins/openapi.server';
+import { errorResponses } from '../../platform/http/error-responses';
 import { auditRequest } from '../audit/audit.server';
 import { createRedirect, deleteRedirect, listRedirects, updateRedirect } from './redirects.service.server';
 import type { RedirectRow } from './redirects.table';

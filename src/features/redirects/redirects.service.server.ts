@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, ilike, isNull, or, sql } from 'drizzle-orm';
-import type { Database } from '../../server/db/client.server';
-import type { Transaction } from '../../server/jobs/job-queue.server';
-import { badRequest, conflict, notFound, versionConflict } from '../../server/plugins/app-error.server';
+import type { Database } from '../../platform/db/client.server';
+import type { Transaction } from '../../platform/jobs/job-queue.server';
+import { badRequest, conflict, notFound, versionConflict } from '../../platform/http/app-error.server';
 import { contentBlocks } from '../blocks/blocks.table';
 import { navigationItems } from '../navigation/navigation.table';
 import { localeOfPath, localePrefix, type Locale, pagePath } from '../../shared/lib/locale';

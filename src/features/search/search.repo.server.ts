@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../server/db/client.server';
+import type { Database } from '../../platform/db/client.server';
 import { pages } from '../pages/pages.table';
 import { publishedPages } from '../publishing/publishing.table';
 import { foldAccents, greaterThanStandIn, lessThanStandIn, markEnd, markStart, prefixTerm } from './search-text';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../server/plugins/openapi.server';
+import { errorResponses } from '../../platform/http/error-responses';
 import { updateSchemaOf } from '../../shared/lib/update-schema';
 import { auditRequest } from '../audit/audit.server';
 import { performanceSettingsRecordSchema, seoSettingsRecordSchema } from './settings.dto';

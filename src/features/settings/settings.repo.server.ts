@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../server/db/client.server';
+import type { Database } from '../../platform/db/client.server';
 import { defaultSeoSettings, type PublicSeoSettings } from './settings.dto';
 import { seoSettings } from './settings.table';
 

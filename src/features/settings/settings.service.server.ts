@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database } from '../../server/db/client.server';
-import type { Transaction } from '../../server/jobs/job-queue.server';
-import { badRequest, conflict } from '../../server/plugins/app-error.server';
+import type { Database } from '../../platform/db/client.server';
+import type { Transaction } from '../../platform/jobs/job-queue.server';
+import { badRequest, conflict } from '../../platform/http/app-error.server';
 import { presentFields } from '../../shared/lib/update-schema';
-import { versionConflictMessage } from '../../server/plugins/app-error.server';
+import { versionConflictMessage } from '../../platform/http/app-error.server';
 import {
   defaultPerformanceSettings,
   defaultSeoSettings,

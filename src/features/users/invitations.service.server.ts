@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { AuthDeps } from '../auth/auth.service.server';
-import type { Database } from '../../server/db/client.server';
-import { AppError, badRequest, notFound } from '../../server/plugins/app-error.server';
+import type { Database } from '../../platform/db/client.server';
+import { AppError, badRequest, notFound } from '../../platform/http/app-error.server';
 import { recordAudit } from '../audit/audit.server';
 import type { Role } from '../auth/auth.dto';
 import { checkNewPassword, parseEmail } from '../auth/auth.service.server';
@@ -12,7 +12,7 @@ import { linkTokenPattern, newLinkToken, sha256 } from '../auth/tokens.server';
 import { invitationEmail } from './invitation-email.server';
 import type { Invitation } from './users.dto';
 import type { ChangeOrigin } from './users-admin.service.server';
-import { decodeTimeCursor, encodeTimeCursor } from '../../server/db/list-cursor.server';
+import { decodeTimeCursor, encodeTimeCursor } from '../../platform/db/list-cursor.server';
 
 export const invitationLifetimeMs = 7 * 24 * 60 * 60 * 1000;
 

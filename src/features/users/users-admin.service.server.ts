@@ -1,13 +1,13 @@
 import { and, asc, eq, gt, ilike, isNull, or } from 'drizzle-orm';
-import type { Database } from '../../server/db/client.server';
-import type { Transaction } from '../../server/jobs/job-queue.server';
-import { AppError, notFound } from '../../server/plugins/app-error.server';
+import type { Database } from '../../platform/db/client.server';
+import type { Transaction } from '../../platform/jobs/job-queue.server';
+import { AppError, notFound } from '../../platform/http/app-error.server';
 import { recordAudit, type AuditActor } from '../audit/audit.server';
 import type { Role } from '../auth/auth.dto';
 import { users, type UserRow } from '../auth/auth.table';
 import { deleteSessionsOfUser } from '../auth/sessions.server';
 import type { UserListItem, UserStatus } from './users.dto';
-import { invalidCursor } from '../../server/db/list-cursor.server';
+import { invalidCursor } from '../../platform/db/list-cursor.server';
 
 /** Who made a change and from where, for its audit entry. */
 export interface ChangeOrigin {

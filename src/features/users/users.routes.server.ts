@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { authDepsOf } from '../auth/auth.service.server';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, errorResponses } from '../../server/plugins/openapi.server';
+import { errorBodySchema, errorResponses } from '../../platform/http/error-responses';
 import { actorOf } from '../audit/audit.server';
 import { roles, sessionUserSchema } from '../auth/auth.dto';
 import { startBrowserSession } from '../auth/session-start.server';

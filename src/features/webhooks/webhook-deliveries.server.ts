@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../server/db/client.server';
-import { enqueueJob, type Transaction } from '../../server/jobs/job-queue.server';
+import type { Database } from '../../platform/db/client.server';
+import { enqueueJob, type Transaction } from '../../platform/jobs/job-queue.server';
 import { webhookEventNames } from './webhooks.dto';
 import { webhookDeliveries, webhooks } from './webhooks.table';
 

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { Database } from '../../server/db/client.server';
+import type { Database } from '../../platform/db/client.server';
 import { openSealedSecret, sealSecret } from '../auth/sealed-secrets.server';
 
 export const webhookSecretMinLength = 16;

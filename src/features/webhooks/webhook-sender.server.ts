@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../server/db/client.server';
-import { cancelJob, enqueueJob } from '../../server/jobs/job-queue.server';
-import { retryDelayMs } from '../../server/jobs/job-worker.server';
+import type { Database } from '../../platform/db/client.server';
+import { cancelJob, enqueueJob } from '../../platform/jobs/job-queue.server';
+import { retryDelayMs } from '../../platform/jobs/job-worker.server';
 import { webhookDeliveryAttempts, webhookDeliveryJob } from './webhook-deliveries.server';
 import { decryptWebhookSecret, signWebhookBody } from './webhook-secret.server';
 import { postToWebhook, type PostOutcome } from './webhook-target.server';

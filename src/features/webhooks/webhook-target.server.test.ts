@@ -1,6 +1,6 @@
 import type { LookupAddress } from 'node:dns';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../server/plugins/app-error.server';
+import { AppError } from '../../platform/http/app-error.server';
 import { BlockedTargetError, checkWebhookUrl, guardedLookup } from './webhook-target.server';
 
 function refusal(input: string, allowPrivate = false): AppError | undefined {

@@ -2,7 +2,7 @@ import { lookup as dnsLookup } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { badRequest } from '../../server/plugins/app-error.server';
+import { badRequest } from '../../platform/http/app-error.server';
 import { blockedAddressReason } from './private-address';
 
 export const webhookUrlMaxLength = 2000;

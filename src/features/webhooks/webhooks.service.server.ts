@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Database } from '../../server/db/client.server';
-import { enqueueJob } from '../../server/jobs/job-queue.server';
-import { badRequest, notFound } from '../../server/plugins/app-error.server';
+import type { Database } from '../../platform/db/client.server';
+import { enqueueJob } from '../../platform/jobs/job-queue.server';
+import { badRequest, notFound } from '../../platform/http/app-error.server';
 import { auditRequest } from '../audit/audit.server';
 import {
   isWebhookEvent,
@@ -20,7 +20,7 @@ import {
 import { checkWebhookUrl } from './webhook-target.server';
 import type { CreateWebhookBody, WebhookDeliveryDto, WebhookDto } from './webhooks.dto';
 import { webhookDeliveries, webhooks } from './webhooks.table';
-import { invalidCursor } from '../../server/db/list-cursor.server';
+import { invalidCursor } from '../../platform/db/list-cursor.server';
 
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 

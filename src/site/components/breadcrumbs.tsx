@@ -1,6 +1,6 @@
 import { ChevronRight } from 'lucide-react';
 import type { Crumb } from '../breadcrumbs';
-import { useSiteLocale } from '../i18n/site-locale';
+import { useSiteLocale } from '../../shared/i18n/site-locale';
 
 /**
  * Home › section › page, under the header; the last crumb is the page itself (not a link). The

@@ -1,5 +1,5 @@
 import { pagePath } from '../../shared/lib/locale';
-import { useSiteLocale } from '../i18n/site-locale';
+import { useSiteLocale } from '../../shared/i18n/site-locale';
 
 export interface NotFoundPageProps {
   /** The big number: the HTTP status this page answers with. */

@@ -1,5 +1,5 @@
-import { useSiteLocale } from '../i18n/site-locale';
-import type { PlainMessageKey } from '../i18n/site-text';
+import { useSiteLocale } from '../../shared/i18n/site-locale';
+import type { PlainMessageKey } from '../../shared/i18n/site-text';
 
 /** What the previewed draft is, compared with what visitors see. */
 export type PreviewState = 'not-published' | 'unpublished-changes' | 'same-as-live';

@@ -1,6 +1,6 @@
 import { searchPath } from '../../shared/lib/locale';
-import { useSiteLocale } from '../i18n/site-locale';
-import type { SearchSuggestion } from '../site-types';
+import { useSiteLocale } from '../../shared/i18n/site-locale';
+import type { SearchSuggestion } from '../../features/site-data/site-types';
 
 /** The results page, in the page's language (from SiteLayout); its form searches that language again. */
 export function SearchResultsPage({ query, results }: { query: string; results: SearchSuggestion[] }) {

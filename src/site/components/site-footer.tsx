@@ -1,8 +1,8 @@
 import { pagePath, type Locale } from '../../shared/lib/locale';
-import { useSiteLocale } from '../i18n/site-locale';
-import type { PlainMessageKey, SiteText } from '../i18n/site-text';
-import type { SiteChrome } from '../site-types';
-import { LogoMark } from './logo';
+import { useSiteLocale } from '../../shared/i18n/site-locale';
+import type { PlainMessageKey, SiteText } from '../../shared/i18n/site-text';
+import type { SiteChrome } from '../../features/site-data/site-types';
+import { LogoMark } from '../../shared/ui/logo';
 import { SocialIcon, type SocialNetwork } from './social-icons';
 
 /** A fixed footer link: its title's key and the page's path in each language (the seed's slugs). */

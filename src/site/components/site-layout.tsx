@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import { defaultLocale, type Locale } from '../../shared/lib/locale';
 import { Island } from '../../shared/ui/island';
 import { headerStrings, languageSwitchLink } from '../i18n/island-strings';
-import { SiteLocaleProvider } from '../i18n/site-locale';
-import { siteText } from '../i18n/site-text';
+import { SiteLocaleProvider } from '../../shared/i18n/site-locale';
+import { siteText } from '../../shared/i18n/site-text';
 import { SiteHeader } from '../islands/site-header';
-import type { SiteChrome } from '../site-types';
+import type { SiteChrome } from '../../features/site-data/site-types';
 import { SiteFooter } from './site-footer';
 
 export interface SiteLayoutProps {

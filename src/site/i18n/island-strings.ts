@@ -1,7 +1,7 @@
 import { localeNames, localeTags, pagePath, type Locale } from '../../shared/lib/locale';
 import type { LanguageSwitchLink } from '../islands/language-switch';
 import type { HeaderStrings } from '../islands/site-header';
-import { otherLocale, siteText, type SiteText } from './site-text';
+import { otherLocale, siteText, type SiteText } from '../../shared/i18n/site-text';
 
 /**
  * What islands need from the catalog, built on the server and passed as props: the browser gets

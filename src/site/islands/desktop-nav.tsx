@@ -1,6 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import type { SiteNavItem } from '../site-types';
+import type { SiteNavItem } from '../../features/site-data/site-types';
 
 /** Spec section 2: a dropdown opens 200 ms after the pointer arrives; within 300 ms of another closing, at once. */
 export const hoverDelayMs = 200;

@@ -1,7 +1,7 @@
 import { Search, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { defaultLocale, searchPath, type Locale } from '../../shared/lib/locale';
-import type { SearchSuggestion } from '../site-types';
+import type { SearchSuggestion } from '../../features/site-data/site-types';
 
 const debounceMs = 120;
 

@@ -1,8 +1,8 @@
 import { ChevronDown, Menu, X } from 'lucide-react';
 import { useState } from 'react';
 import { pagePath, type Locale } from '../../shared/lib/locale';
-import { LogoMark } from '../components/logo';
-import type { SiteNavItem } from '../site-types';
+import { LogoMark } from '../../shared/ui/logo';
+import type { SiteNavItem } from '../../features/site-data/site-types';
 import { AccountMenu, PendingToast, useAccount, type AccountStrings } from './account-menu';
 import { DesktopNav, dropdownEntries } from './desktop-nav';
 import { LanguageSwitch, type LanguageSwitchLink } from './language-switch';

@@ -8,11 +8,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from './schema';
 
-export type Schema = typeof schema;
 /** One type for both drivers, so every repository has one code path. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Database = PgDatabase<PgQueryResultHKT>;
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface DatabaseHandle {
@@ -62,7 +60,7 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
   // flight still fails (the API answers 503) and the pool discards the broken client on release.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const db = drizzlePg(pool) as unknown as Database;
   let closed = false;
   const listeners: Listener[] = [];
   const listener = createListener(databaseUrl, listeners, () => closed);
@@ -74,7 +72,7 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         try {
-          await migratePg(drizzlePg(client, { schema }), { migrationsFolder: migrationsDir });
+          await migratePg(drizzlePg(client), { migrationsFolder: migrationsDir });
           await whileLocked?.();
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
@@ -204,13 +202,13 @@ async function openPglite(directory: string): Promise<DatabaseHandle> {
     await releaseLock();
     throw error;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(client) as unknown as Database;
   return {
     db,
     kind: 'pglite',
     async migrate(migrationsDir, whileLocked) {
       // One process owns an embedded database (see lockDirectory), so no cross-process lock is needed.
-      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsDir });
+      await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsDir });
       await whileLocked?.();
     },
     async ping() {

@@ -1,10 +1,10 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { resolveSession, type NewSession } from '../../features/auth/sessions.server';
-import { toSessionUser } from '../../features/auth/users.service.server';
-import type { Viewer } from '../../features/pages/pages.service.server';
-import type { UserRow } from '../../features/auth/auth.table';
-import type { AppConfig } from '../env.server';
+import { resolveSession, type NewSession } from './sessions.server';
+import { toSessionUser } from './users.service.server';
+import type { Viewer } from '../pages/pages.service.server';
+import type { UserRow } from './auth.table';
+import type { AppConfig } from '../../platform/env.server';
 
 export const sessionCookieName = 'ca_session';
 

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { en } from './en';
 import { es } from './es';
-import { headerStrings, languageSwitchLink } from './island-strings';
-import { catalogs, otherLocale, siteText } from './site-text';
+import { catalogs, siteText } from './site-text';
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
 
@@ -76,42 +75,5 @@ describe('siteText', () => {
     expect(t('blocks.gallery.openTitledImage', { number: 1, count: 6, title: 'Dos Ojos' })).toBe(
       'Open image 1 of 6: Dos Ojos',
     );
-  });
-});
-
-describe('the texts islands get as props', () => {
-  it('header: the account label keeps a {name} slot for the browser', () => {
-    const strings = headerStrings(siteText('es'), 'Cenote Atlas');
-    expect(strings.homeLabel).toBe('Inicio de Cenote Atlas');
-    expect(strings.search.placeholder).toBe('Buscar cenotes…');
-    expect(strings.account.menuLabel).toBe('Cuenta: {name}');
-    expect(headerStrings(siteText('en'), 'Cenote Atlas').account.menuLabel).toBe('Account: {name}');
-  });
-
-  it('language switch: the same page in the other language, else its home, named in that language', () => {
-    expect(otherLocale('en')).toBe('es');
-    expect(otherLocale('es')).toBe('en');
-    expect(languageSwitchLink('es', { en: '/cenote-dos-ojos', es: '/es/cenote-dos-ojos' })).toEqual({
-      href: '/cenote-dos-ojos',
-      lang: 'en',
-      name: 'English',
-      label: 'Read this page in English',
-    });
-    expect(languageSwitchLink('en', { en: '/safety-guidelines', es: '/es/guia-de-seguridad' })).toEqual({
-      href: '/es/guia-de-seguridad',
-      lang: 'es',
-      name: 'Español',
-      label: 'Leer esta página en español',
-    });
-    expect(languageSwitchLink('en')).toEqual({
-      href: '/es',
-      lang: 'es',
-      name: 'Español',
-      label: 'Ir al sitio en español',
-    });
-    expect(languageSwitchLink('es', { es: '/es/buscar' })).toMatchObject({
-      href: '/',
-      label: 'Go to the English site',
-    });
   });
 });

@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import { defaultLocale, type Locale } from '../../shared/lib/locale';
+import { defaultLocale, type Locale } from '../lib/locale';
 import { siteText, type SiteText } from './site-text';
 
 const SiteLocaleContext = createContext<Locale>(defaultLocale);

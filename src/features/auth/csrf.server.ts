@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { signingKey } from '../../features/auth/server-secret.server';
-import { newOpaqueToken, opaqueTokenPattern, safeEqual, sha256 } from '../../features/auth/tokens.server';
-import { AppError } from './app-error.server';
-import { baseCookieOptions, sessionCookieName } from './session.server';
+import { signingKey } from './server-secret.server';
+import { newOpaqueToken, opaqueTokenPattern, safeEqual, sha256 } from './tokens.server';
+import { AppError } from '../../platform/http/app-error.server';
+import { baseCookieOptions, sessionCookieName } from './session.plugin.server';
 
 export const csrfCookieName = 'ca_csrf';
 /** The random id an anonymous visitor's token is bound to (there is no session to bind to yet). */

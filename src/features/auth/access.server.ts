@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import type { Role } from '../../features/auth/auth.dto';
-import { AppError } from './app-error.server';
+import type { Role } from './auth.dto';
+import { AppError } from '../../platform/http/app-error.server';
 
 /** Who may call a route; every /api route declares one in `config: { access }`. */
 export const accessLevels = ['public', 'signed-in', 'editor', 'admin'] as const;

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { hitRateLimit, describeWait, type RateLimitRule } from '../../features/auth/rate-limits.server';
-import { sha256 } from '../../features/auth/tokens.server';
-import { AppError } from './app-error.server';
-import { sessionCookieName } from './session.server';
+import { hitRateLimit, describeWait, type RateLimitRule } from './rate-limits.server';
+import { sha256 } from './tokens.server';
+import { AppError } from '../../platform/http/app-error.server';
+import { sessionCookieName } from './session.plugin.server';
 
 const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const minute = 60 * 1000;

@@ -1,14 +1,14 @@
 import { inArray, eq } from 'drizzle-orm';
-import type { Database } from '../server/db/client.server';
-import type { ResolvedImage } from '../features/blocks/render-context';
-import { images } from '../features/media/media.table';
-import type { NavigationNode } from '../features/navigation/navigation.dto';
-import { buildNavigationTree, listNavigationItems } from '../features/navigation/navigation.repo.server';
-import { readPublicSeoSettings } from '../features/settings/settings.repo.server';
-import { performanceSettings } from '../features/settings/settings.table';
-import { defaultPerformanceSettings, type PublicSeoSettings } from '../features/settings/settings.dto';
+import type { Database } from '../../platform/db/client.server';
+import type { ResolvedImage } from '../blocks/render-context';
+import { images } from '../media/media.table';
+import type { NavigationNode } from '../navigation/navigation.dto';
+import { buildNavigationTree, listNavigationItems } from '../navigation/navigation.repo.server';
+import { readPublicSeoSettings } from '../settings/settings.repo.server';
+import { performanceSettings } from '../settings/settings.table';
+import { defaultPerformanceSettings, type PublicSeoSettings } from '../settings/settings.dto';
 import type { SiteChrome, SiteNavItem } from './site-types';
-import type { Locale } from '../shared/lib/locale';
+import type { Locale } from '../../shared/lib/locale';
 
 function toSiteNav(nodes: NavigationNode[]): SiteNavItem[] {
   return nodes.map((node) => ({

@@ -4,63 +4,35 @@ import type { FastifyInstance, FastifySchema } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
 import { z } from 'zod';
-import { messageSchema, sessionUserSchema } from '../../features/auth/auth.dto';
-import { blockDefinitions, blockTypes } from '../../features/blocks/registry';
+import { messageSchema, sessionUserSchema } from '../features/auth/auth.dto';
+import { blockDefinitions, blockTypes } from '../features/blocks/registry';
 import {
   imageDtoSchema,
   imageInUseSchema,
   mediaFolderDtoSchema,
   mediaInUseErrorSchema,
   uploadErrorSchema,
-} from '../../features/media/media.dto';
+} from '../features/media/media.dto';
 import {
   navigationImageSchema,
   navigationItemDtoSchema,
   navigationNodeSchema,
-} from '../../features/navigation/navigation.dto';
+} from '../features/navigation/navigation.dto';
 import {
   blockDtoSchema,
   blockSummarySchema,
   pageDtoSchema,
   pageWithBlocksDtoSchema,
-} from '../../features/pages/pages.dto';
+} from '../features/pages/pages.dto';
 import {
   performanceSettingsRecordSchema,
   publicSeoSettingsSchema,
   seoSettingsRecordSchema,
-} from '../../features/settings/settings.dto';
-import type { Access } from './access.server';
-import { csrfCookieName, csrfHeaderName } from './csrf.server';
-import { sessionCookieName } from './session.server';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /**
-     * Error statuses the route answers beyond what its method, access and URL imply, e.g. 404 for
-     * an id in the body (`errorStatusesFor` documents the rest).
-     */
-    alsoAnswers?: readonly number[];
-  }
-}
-
-export const errorBodySchema = z.object({
-  error: z.object({
-    code: z.string().describe('Stable machine-readable code, e.g. slug_taken, version_conflict'),
-    message: z.string().describe('A sentence a person can act on'),
-    field: z.string().optional().describe('The input field at fault, for validation errors'),
-  }),
-});
-
-/**
- * The error bodies a route's `response` map spreads, so refusals are serialized as `Error`. Which
- * statuses the OpenAPI document lists for a route is decided below (`errorStatusesFor`).
- */
-export const errorResponses = {
-  400: errorBodySchema,
-  404: errorBodySchema,
-  500: errorBodySchema,
-  503: errorBodySchema,
-} as const;
+} from '../features/settings/settings.dto';
+import type { Access } from '../features/auth/access.server';
+import { csrfCookieName, csrfHeaderName } from '../features/auth/csrf.server';
+import { sessionCookieName } from '../features/auth/session.plugin.server';
+import { errorBodySchema, errorResponses } from '../platform/http/error-responses';
 
 /*
  * Named component schemas. They are the DTOs the features already export, named here in zod's

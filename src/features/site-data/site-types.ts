@@ -28,3 +28,18 @@ export interface SearchSuggestion {
   excerpt: string;
   snippet: string;
 }
+
+/** The page fields the document head is built from. */
+export interface HeadPageFields {
+  title: string | null;
+  meta_title: string | null;
+  meta_description: string | null;
+  og_title: string | null;
+  og_description: string | null;
+  og_image: string | null;
+  twitter_title: string | null;
+  twitter_description: string | null;
+  twitter_image: string | null;
+  canonical_url: string | null;
+  structured_data: Record<string, unknown> | null;
+}

@@ -1,5 +1,5 @@
 import i18next, { type i18n } from 'i18next';
-import { defaultLocale, locales, type Locale } from '../../shared/lib/locale';
+import { defaultLocale, locales, type Locale } from '../lib/locale';
 import { en, type CatalogKey, type Messages } from './en';
 import { es } from './es';
 

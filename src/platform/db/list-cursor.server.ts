@@ -1,4 +1,4 @@
-import { badRequest } from '../plugins/app-error.server';
+import { badRequest } from '../http/app-error.server';
 
 /** The answer to a list position that was not made by this server (or was cut or edited). */
 export const invalidCursor = () =>

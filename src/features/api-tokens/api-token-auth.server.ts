@@ -1,11 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  noteApiTokenUse,
-  resolveApiToken,
-  type ResolvedApiToken,
-} from '../../features/api-tokens/api-tokens.service.server';
-import type { Viewer } from '../../features/pages/pages.service.server';
-import { AppError } from './app-error.server';
+import { noteApiTokenUse, resolveApiToken, type ResolvedApiToken } from './api-tokens.service.server';
+import type { Viewer } from '../pages/pages.service.server';
+import { AppError } from '../../platform/http/app-error.server';
 
 export const invalidTokenMessage = 'This API token is not valid. It may have been revoked or expired.';
 export const tokenNotAllowedMessage = 'An API token cannot act on an account. Sign in to do this.';
