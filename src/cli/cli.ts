@@ -23,7 +23,7 @@ import { recordAudit, type AuditActor } from '../features/audit/audit.server';
 import { backupTarget, exportAuditSummary, restoreAuditSummary } from '../features/backup/backup-audit.server';
 import { resetSeededPage, runSeed } from '../features/seed/seed.service.server';
 import { contentChangedChannel } from '../features/page-cache/page-cache.plugin.server';
-import { createMediaStore } from '../features/media/storage.server';
+import { createMediaStore } from '../features/media/create-media-store.server';
 import { createUser, roles, UserExistsError, type Role } from '../features/auth/users.service.server';
 import { changeRoleByEmail } from '../features/users/users-admin.service.server';
 import { openDatabase, type DatabaseHandle } from '../platform/db/client.server';

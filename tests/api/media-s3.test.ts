@@ -12,7 +12,7 @@ import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3Client, immutableCacheControl, S3MediaStore } from '../../src/features/media/s3-storage.server';
-import { createMediaStore } from '../../src/features/media/storage.server';
+import { createMediaStore } from '../../src/features/media/create-media-store.server';
 import { signedInClient, type ApiClient } from '../helpers/auth';
 import { startTestApp, type TestApp } from '../helpers/build-app';
 import { testPicture } from '../helpers/test-images';
