@@ -7,10 +7,19 @@
  *                                                   print the byte sizes, fail if any is over budget
  *   npx tsx scripts/generate-art.ts --png /tmp/art  also render PNG previews into that folder
  *
- * Everything is drawn by the code below (no external artwork, fonts, images or URLs). Shapes use only
- * paths, linear/radial gradients, opacity, clip paths and a plain feGaussianBlur, which librsvg renders
+ * Everything is drawn by the code in scripts/art/ (no external artwork, fonts, images or URLs). Shapes use
+ * only paths, linear/radial gradients, opacity, clip paths and a plain feGaussianBlur, which librsvg renders
  * faithfully. Each scene takes its variation from a random generator seeded with the image name, so the
  * output is deterministic: the same code always writes the same files.
+ *
+ * The illustrations themselves are data, in scripts/art/catalogue/, so words and compositions can be
+ * changed without reading drawing code: one file per drawing kind (cavern.ts holds every `cavernView`
+ * picture, fixed.ts the one-off pictures), each entry with its name, kind, parameters, alt text and
+ * caption. (Not named data/: .prettierignore skips every folder of that name.) To add an illustration, add
+ * an entry to the file of the scene it reuses and its name to catalogue/order.ts (the manifest order), then
+ * run with --only <name> and --check. The entries are type-checked against each scene's options, so tsc
+ * catches a misspelt parameter; a new kind of picture is a drawing function registered in
+ * scripts/art/scenes.ts.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -29,7 +38,7 @@ const outDir = path.join(root, 'content', 'images');
 const LIMITS = { svg: 40 * 1024, webp: 60 * 1024, avif: 60 * 1024 };
 
 function render(a: Art): string {
-  const s = new Svg(a.w ?? 1600, a.h ?? 900);
+  const s = new Svg(a.w, a.h);
   a.draw(s, new Rng(a.name));
   return s.toString();
 }

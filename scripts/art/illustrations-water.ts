@@ -1,38 +1,11 @@
 import { at, type Rng, deg, lerp, n, type P } from './basics';
 import { blobPoints, dotsPath, ellipsePath, polyPath, smoothPath, wavePoints } from './geometry';
 import { vignette } from './pieces';
-import { crossSection, type CrossOpts } from './scene-cross-section';
 import { type Svg } from './svg';
 
 /* ------------------------------------------------------------------------------------------------ */
 /* Individual illustrations                                                                          */
 /* ------------------------------------------------------------------------------------------------ */
-
-export type Draw = (s: Svg, rng: Rng) => void;
-
-export function crossFull(over: Partial<CrossOpts>): Draw {
-  return (s, rng) =>
-    crossSection(s, rng, {
-      W: s.w,
-      H: s.h,
-      groundY: 300,
-      cx: 800,
-      openW: 320,
-      chamberW: 980,
-      bottomY: 860,
-      waterY: 520,
-      sunAngle: 10,
-      beams: 5,
-      divers: 1,
-      tunnels: 1,
-      debris: true,
-      warmth: 0.3,
-      stalactites: 26,
-      roots: 10,
-      fish: 8,
-      ...over,
-    });
-}
 
 export function aquiferMap(s: Svg, rng: Rng): void {
   const { w: W, h: H } = s;

@@ -37,6 +37,30 @@ export interface CrossOpts {
   dim?: number; // 0: cavern well lit by the opening .. 1: dark
 }
 
+/** The full cross-section at the canvas size with the house defaults, so an illustration names only its differences. */
+export function crossFull(s: Svg, rng: Rng, over: Partial<CrossOpts>): void {
+  crossSection(s, rng, {
+    W: s.w,
+    H: s.h,
+    groundY: 300,
+    cx: 800,
+    openW: 320,
+    chamberW: 980,
+    bottomY: 860,
+    waterY: 520,
+    sunAngle: 10,
+    beams: 5,
+    divers: 1,
+    tunnels: 1,
+    debris: true,
+    warmth: 0.3,
+    stalactites: 26,
+    roots: 10,
+    fish: 8,
+    ...over,
+  });
+}
+
 export const ROCK = ['#f1dfb6', '#e6cb9a', '#d9b781', '#cba26b', '#b78c5b', '#9c764e', '#7f5f42', '#604734'];
 
 export function crossSection(s: Svg, rng: Rng, o: CrossOpts): void {

@@ -28,12 +28,17 @@ export function tapered(p0: P, c1: P, c2: P, p3: P, w0: number, w1: number): str
   return polyPath(clockwise([...left, ...right.reverse()]));
 }
 
+export interface MangroveOpts {
+  waterY: number;
+  /** A river-like cenote with banks receding to the horizon, rather than a shore of trees. */
+  river: boolean;
+  trees: number;
+  diver: boolean;
+  warmth: number;
+}
+
 /** Mangroves seen half above and half below the water line, their prop roots arching into clear water. */
-export function mangroves(
-  s: Svg,
-  rng: Rng,
-  o: { waterY: number; river: boolean; trees: number; diver: boolean; warmth: number },
-): void {
+export function mangroves(s: Svg, rng: Rng, o: MangroveOpts): void {
   const { w: W, h: H } = s;
   const wy = o.waterY;
   sky(s, rng, wy + 10, o.warmth, 2);
