@@ -154,7 +154,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
     zlibOptions: { level: 1 },
   });
-  // Before any route: every /api route must declare who may call it (see plugins/access.server.ts).
+  // Before any route: every /api route must declare who may call it (see features/auth/access.server.ts).
   registerAccessControl(app);
 
   const readiness: Readiness = { ready: false, failure: undefined, setupUrl: undefined, promise: Promise.resolve() };

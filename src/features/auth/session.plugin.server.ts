@@ -38,7 +38,7 @@ const sessionFreePrefixes = ['/assets/', '/media/', '/favicon.svg'];
 export function registerSessions(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     const token = request.cookies[sessionCookieName];
-    // Authenticated by an API token (plugins/api-token-auth.server.ts): the cookie plays no part.
+    // Authenticated by an API token (features/api-tokens/api-token-auth.server.ts): the cookie plays no part.
     if (!token || !app.readiness.ready || request.apiToken) return;
     if (sessionFreePrefixes.some((prefix) => request.url.startsWith(prefix))) return;
     const now = app.clock.now();
