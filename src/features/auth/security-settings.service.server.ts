@@ -24,6 +24,13 @@ export async function readSecuritySettings(db: Database): Promise<SecuritySettin
   return { require_two_factor: row.require_two_factor, version: row.version, updated_at: row.updated_at.toISOString() };
 }
 
+/**
+ * Whether editors and admins must have two-factor on before they may do anything else, as a
+ * column expression: the session lookup reads it in its own query, so a signed-in request pays
+ * no extra round trip for the policy.
+ */
+export const twoFactorRequiredColumn = sql<boolean>`coalesce((select ${securitySettings.require_two_factor} from ${securitySettings} where ${securitySettings.id} = ${settingsRowId}), false)`;
+
 /** Whether editors and admins must have two-factor on before they may do anything else. */
 export async function twoFactorIsRequired(db: Database): Promise<boolean> {
   const [row] = await db

@@ -1,5 +1,5 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { resolveSession, type NewSession } from './sessions.server';
 import { toSessionUser } from './users.service.server';
 import type { Viewer } from '../pages/pages.service.server';
@@ -27,6 +27,14 @@ export function viewerFor(user: UserRow): Viewer {
   return { user: sessionUser, canSeeDrafts: sessionUser.role === 'editor' || sessionUser.role === 'admin' };
 }
 
+/** The two-factor policy as the session lookup read it, for the policy hook (two-factor-policy.server.ts). */
+const twoFactorRequiredBySession = new WeakMap<FastifyRequest, boolean>();
+
+/** Undefined when the request's viewer did not come from a cookie session read in this request. */
+export function twoFactorRequiredFor(request: FastifyRequest): boolean | undefined {
+  return twoFactorRequiredBySession.get(request);
+}
+
 /** Files that never depend on who asks: no session lookup for them. */
 const sessionFreePrefixes = ['/assets/', '/media/', '/favicon.svg'];
 
@@ -49,5 +57,6 @@ export function registerSessions(app: FastifyInstance): void {
     }
     if (resolved.refreshed) setSessionCookie(reply, app.config, { token, expiresAt: resolved.expiresAt }, now);
     request.viewer = viewerFor(resolved.user);
+    twoFactorRequiredBySession.set(request, resolved.twoFactorRequired);
   });
 }

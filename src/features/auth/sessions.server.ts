@@ -1,6 +1,7 @@
 import { and, eq, isNull, lte, ne } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.server';
 import { sessions, users, type UserRow } from './auth.table';
+import { twoFactorRequiredColumn } from './security-settings.service.server';
 import { newOpaqueToken, opaqueTokenPattern, sha256 } from './tokens.server';
 
 const hourMs = 60 * 60 * 1000;
@@ -34,6 +35,8 @@ export interface ResolvedSession {
   expiresAt: Date;
   /** True when this request pushed expires_at forward (the cookie should be re-sent). */
   refreshed: boolean;
+  /** Whether admins require two-factor of editors and admins, read in the same query. */
+  twoFactorRequired: boolean;
 }
 
 /**
@@ -44,7 +47,7 @@ export async function resolveSession(db: Database, token: string, now: Date): Pr
   if (!opaqueTokenPattern.test(token)) return undefined;
   const idHash = sha256(token);
   const [row] = await db
-    .select({ expiresAt: sessions.expires_at, user: users })
+    .select({ expiresAt: sessions.expires_at, user: users, twoFactorRequired: twoFactorRequiredColumn })
     .from(sessions)
     .innerJoin(users, and(eq(users.id, sessions.user_id), isNull(users.disabled_at)))
     .where(eq(sessions.id_hash, idHash))
@@ -56,11 +59,11 @@ export async function resolveSession(db: Database, token: string, now: Date): Pr
   }
   const lastExtendedAt = row.expiresAt.getTime() - sessionLifetimeMs;
   if (now.getTime() - lastExtendedAt < sessionRefreshIntervalMs) {
-    return { user: row.user, expiresAt: row.expiresAt, refreshed: false };
+    return { user: row.user, expiresAt: row.expiresAt, refreshed: false, twoFactorRequired: row.twoFactorRequired };
   }
   const expiresAt = new Date(now.getTime() + sessionLifetimeMs);
   await db.update(sessions).set({ expires_at: expiresAt, last_seen_at: now }).where(eq(sessions.id_hash, idHash));
-  return { user: row.user, expiresAt, refreshed: true };
+  return { user: row.user, expiresAt, refreshed: true, twoFactorRequired: row.twoFactorRequired };
 }
 
 export async function deleteSession(db: Database, token: string): Promise<void> {

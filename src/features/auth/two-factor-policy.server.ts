@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/http/app-error.server';
 import { twoFactorIsRequired } from './security-settings.service.server';
+import { twoFactorRequiredFor } from './session.plugin.server';
 import { twoFactorMessages } from './two-factor.service.server';
 
 /** What a person who must turn on two-factor can still do: see who they are, leave, or set it up. */
@@ -16,15 +17,18 @@ const allowedWhileSetupRequired = new Set([
  * Decision 39: while admins require two-factor, an editor or admin without it is signed in but
  * held at the door. The session user says so (`two_factor_setup_required`, for the admin to send
  * them to the Account screen), drafts stay hidden on the site, and every other API route answers
- * 403. Viewers and API tokens are not affected. The setting is read only for the people it can
- * concern, so other requests cost nothing more.
+ * 403. Viewers and API tokens are not affected. The setting comes with the session lookup's own query
+ * (`twoFactorRequiredFor`), so the policy costs no extra round trip.
  */
 export function registerTwoFactorPolicy(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     const viewer = request.viewer;
     const user = viewer?.user;
     if (!viewer || !user || request.apiToken) return;
-    const mustSetUp = user.role !== 'viewer' && user.two_factor_enabled !== true && (await twoFactorIsRequired(app.db));
+    const mustSetUp =
+      user.role !== 'viewer' &&
+      user.two_factor_enabled !== true &&
+      (twoFactorRequiredFor(request) ?? (await twoFactorIsRequired(app.db)));
     request.viewer = {
       user: { ...user, two_factor_enabled: user.two_factor_enabled === true, two_factor_setup_required: mustSetUp },
       canSeeDrafts: mustSetUp ? false : viewer.canSeeDrafts,
