@@ -1,3 +1,5 @@
+import { cenoteSlugs } from '../../../src/features/seed/content-rules';
+
 /**
  * The order of content/images/manifest.json, which the seed follows when it adds the images to the
  * media library. The data files group illustrations by drawing, so the order is kept here: a new
@@ -25,20 +27,6 @@ export const manifestOrder = [
   'conservation',
   'tourism-boardwalk',
   'og-default',
-  // the cenotes: each has its own recognisable composition
-  'cenote-dos-ojos',
-  'cenote-chac-mool',
-  'cenote-kukulkan',
-  'cenote-carwash',
-  'cenote-chikin-ha',
-  'cenote-garden-of-eden',
-  'cenote-angelita',
-  'cenote-casa-cenote',
-  'cenote-nohoch-nah-chich',
-  'cenote-yaakun',
-  'cenote-tak-be-lum',
-  'cenote-tak-bi-ha',
-  'cenote-el-pit',
-  'cenote-nicte-ha',
-  'cenote-dreamgate',
+  // One picture per cenote page, named after its slug, in the seed's order.
+  ...cenoteSlugs,
 ];
