@@ -6,6 +6,7 @@ import { Spinner } from '../../../shared/ui/spinner';
 import { pageStatusOf } from './editorial-actions';
 import type { PageDto } from '../../../features/pages/pages.dto';
 import { counterpartOf, type AdminPage, type PageTranslation } from './page-types';
+import { useAddTranslation } from './translations-api';
 
 /* The admin's side of decision 44: which languages a page has, and moving between them. */
 
@@ -83,6 +84,32 @@ export function AddTranslationButton({ busy, onAdd }: { busy: boolean; onAdd: ()
     <Button variant="secondary" busy={busy} icon={<Languages aria-hidden="true" className="size-4" />} onClick={onAdd}>
       Add Spanish translation
     </Button>
+  );
+}
+
+/**
+ * The editor's languages: the switch when the page has its other language, else 'Add Spanish
+ * translation' on an English page. `flushAll` saves the open edits first, so the copy has them.
+ */
+export function PageLanguageActions({
+  page,
+  title,
+  flushAll,
+  onRefused,
+}: {
+  page: PageDto;
+  title: string;
+  flushAll: () => Promise<boolean>;
+  onRefused: () => void;
+}) {
+  const translating = useAddTranslation();
+  if (counterpartOf(page)) return <LanguageSwitch page={page} />;
+  if (page.locale !== 'en') return null;
+  return (
+    <AddTranslationButton
+      busy={translating.busyId === page.id}
+      onAdd={() => void translating.add({ id: page.id, title }, { before: flushAll, onRefused })}
+    />
   );
 }
 

@@ -1,3 +1,4 @@
+import * as Switch from '@radix-ui/react-switch';
 import { CalendarClock, History, Trash2, Undo2, UploadCloud } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -11,6 +12,7 @@ import { OverflowActions, type OverflowAction } from '../ui/overflow-actions';
 import { toastFailure, toastSuccess } from '../ui/toasts';
 import { AutosaveIndicator, type AutosaveStatus } from './autosave';
 import { PageStatusBadge, ScheduleBadges, ScheduleDialog, usePreviewActions } from './editorial-actions';
+import type { PageDraft } from './page-draft-form';
 import { PublishCheckDialog } from './publish-check-dialog';
 
 export interface Publishing {
@@ -37,7 +39,7 @@ export function usePublishing({
   onSaved,
   onReloadDraft,
 }: {
-  page: PageDto;
+  page: Pick<PageDto, 'id' | 'is_published'>;
   flushAll: () => Promise<boolean>;
   onSaved: (page: PageDto) => void;
   onReloadDraft: () => void;
@@ -125,10 +127,10 @@ export function usePublishing({
 }
 
 /**
- * The editor's bar: where the page stands (Draft / Published / Unpublished changes, schedule,
- * autosave), and what can be done with it.
+ * The editor's publish bar: where the page stands (Draft / Published / Unpublished changes,
+ * schedule, autosave), and what can be done with it.
  */
-export function PageEditorToolbar({
+export function PagePublishBar({
   page,
   timeZone,
   title,
@@ -296,5 +298,59 @@ export function PageEditorToolbar({
         onConfirm={() => void moveToTrash()}
       />
     </div>
+  );
+}
+
+/**
+ * The Content tab's Published switch. On a new page it is a field of the form, sent when the page
+ * is created; on a saved page it publishes at once, or asks before taking the page off the site.
+ */
+export function PublishedSwitch({
+  page,
+  draft,
+  publishing,
+}: {
+  page: PageDto | undefined;
+  draft: Pick<PageDraft, 'isNew' | 'form' | 'set'>;
+  publishing: Publishing;
+}) {
+  const [confirmTakeDown, setConfirmTakeDown] = useState(false);
+  const { isNew } = draft;
+  return (
+    <>
+      <div>
+        <label className="flex items-center gap-3 text-sm font-medium text-stone-800 dark:text-stone-200">
+          <Switch.Root
+            checked={isNew ? draft.form.is_published : (page?.is_published ?? false)}
+            disabled={publishing.busy !== null}
+            onCheckedChange={(checked) => {
+              if (isNew) draft.set('is_published', checked);
+              else if (checked) void publishing.publish();
+              else setConfirmTakeDown(true);
+            }}
+            className="relative h-6 w-11 rounded-full bg-stone-300 transition data-[state=checked]:bg-lagoon-600 disabled:opacity-60"
+          >
+            <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition data-[state=checked]:translate-x-[22px]" />
+          </Switch.Root>
+          Published
+        </label>
+        <p className="mt-1 text-xs text-stone-500 dark:text-stone-400">
+          {isNew
+            ? 'On: the page goes on the site when you save it.'
+            : page?.is_published
+              ? 'On the site. Turning this off takes the page off the site; the draft stays.'
+              : 'Not on the site. Turning this on publishes the draft as it is now.'}
+        </p>
+      </div>
+      <ConfirmDialog
+        open={confirmTakeDown}
+        onOpenChange={setConfirmTakeDown}
+        title="Take the page off the site"
+        description={`Visitors get "page not found" at ${page?.path ?? 'its address'} until the page is published again. The draft and its revisions stay.`}
+        confirmLabel="Take off the site"
+        busy={publishing.busy === 'unpublish'}
+        onConfirm={() => void publishing.unpublish().then(() => setConfirmTakeDown(false))}
+      />
+    </>
   );
 }
