@@ -1,34 +1,24 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient, clearRateLimits, createUserWithRole, latestTokenFor, mailsTo, uniqueEmail } from '../helpers/auth';
-import { startTestApp, type TestApp } from '../helpers/build-app';
-import { launchBrowser, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
+import { seriousA11yViolations, watchPageErrors } from '../helpers/browser';
+import {
+  phoneViewport,
+  signInContext,
+  useBrowserTest,
+  waitForHydration,
+  withApiSignedInPage,
+  withContext,
+  withPage,
+} from '../helpers/e2e';
 
-let server: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useBrowserTest();
 // Every test signs in, up or resets from 127.0.0.1: each starts with clean rate limits.
 beforeEach(async () => {
-  await clearRateLimits(server);
+  await clearRateLimits(e2e.server);
 });
 
 const desktop = { width: 1280, height: 860 };
-
-async function withContext<T>(run: (context: BrowserContext) => Promise<T>, viewport = desktop): Promise<T> {
-  const context = await browser.newContext({ viewport });
-  try {
-    return await run(context);
-  } finally {
-    await context.close();
-  }
-}
 
 /**
  * Page and console errors, minus Chromium's line for every 4xx answer: refused sign-ins (401,
@@ -53,7 +43,7 @@ async function expectToast(page: Page, title: string, description?: string): Pro
 const tabPanel = (page: Page, name: 'Sign In' | 'Sign Up' | 'Reset') => page.getByRole('tabpanel', { name });
 
 async function openAuth(page: Page, query = ''): Promise<void> {
-  await page.goto(`${server.url}/auth${query}`);
+  await page.goto(`${e2e.server.url}/auth${query}`);
   await page.getByRole('tab', { name: 'Sign In' }).waitFor();
 }
 
@@ -65,25 +55,9 @@ async function submitSignIn(page: Page, email: string, password: string): Promis
   await form.getByRole('button', { name: 'Sign In' }).click();
 }
 
-/** Signs the browser context in over the API (cookies land in the context), for tests about other things. */
-async function signInContext(context: BrowserContext, email: string, password: string): Promise<void> {
-  const session = await context.request.get(`${server.url}/api/v1/auth/session`);
-  const { csrfToken } = (await session.json()) as { csrfToken: string };
-  const response = await context.request.post(`${server.url}/api/v1/auth/sign-in`, {
-    data: { email, password },
-    headers: { 'x-csrf-token': csrfToken },
-  });
-  expect(response.status()).toBe(200);
-}
-
 async function sessionUser(context: BrowserContext): Promise<{ email: string } | null> {
-  const response = await context.request.get(`${server.url}/api/v1/auth/session`);
+  const response = await context.request.get(`${e2e.server.url}/api/v1/auth/session`);
   return ((await response.json()) as { user: { email: string } | null }).user;
-}
-
-/** Public pages hydrate their header after load; the account area then reads the session. */
-async function waitForHeader(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.classList.contains('js'));
 }
 
 describe('sign up, verify, sign in and out', () => {
@@ -91,8 +65,7 @@ describe('sign up, verify, sign in and out', () => {
     const email = uniqueEmail('signup');
     const password = 'blue-hole-42';
     const fullName = 'Marina Reyes';
-    await withContext(async (context) => {
-      const page = await context.newPage();
+    await withPage(e2e.browser, { viewport: desktop }, async (page, context) => {
       const errors = watchPageErrors(page);
       await openAuth(page);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Cenote Atlas');
@@ -112,7 +85,7 @@ describe('sign up, verify, sign in and out', () => {
       await form.getByLabel('Confirm Password').fill('abc');
       await form.getByRole('button', { name: 'Sign Up' }).click();
       await expectToast(page, 'Password Too Short', 'Password must be at least 6 characters long.');
-      expect(await mailsTo(server, email)).toEqual([]);
+      expect(await mailsTo(e2e.server, email)).toEqual([]);
 
       await form.getByLabel('Password', { exact: true }).fill(password);
       await form.getByLabel('Confirm Password').fill(password);
@@ -122,17 +95,17 @@ describe('sign up, verify, sign in and out', () => {
       await expect.poll(() => page.getByRole('tab', { name: 'Sign In' }).getAttribute('aria-selected')).toBe('true');
       expect(await tabPanel(page, 'Sign In').getByLabel('Email').inputValue()).toBe(email);
 
-      const token = await latestTokenFor(server, email, '/auth/verify');
-      await page.goto(`${server.url}/auth/verify?token=${token}`);
-      await page.waitForURL(`${server.url}/`);
+      const token = await latestTokenFor(e2e.server, email, '/auth/verify');
+      await page.goto(`${e2e.server.url}/auth/verify?token=${token}`);
+      await page.waitForURL(`${e2e.server.url}/`);
       await expectToast(page, 'E-mail confirmed', 'Your email address is verified. You can now sign in.');
 
       await openAuth(page);
       await submitSignIn(page, email, password);
-      await page.waitForURL(`${server.url}/`);
+      await page.waitForURL(`${e2e.server.url}/`);
       await expectToast(page, 'Welcome back!', 'You have successfully signed in.');
 
-      await waitForHeader(page);
+      await waitForHydration(page);
       const account = page.getByRole('button', { name: `Account: ${fullName}` });
       await account.click();
       expect(await account.getAttribute('aria-expanded')).toBe('true');
@@ -149,21 +122,16 @@ describe('sign up, verify, sign in and out', () => {
   });
 
   it('shows the name and Sign Out in the mobile menu', async () => {
-    const user = await createUserWithRole(server, 'admin');
-    await withContext(
-      async (context) => {
-        await signInContext(context, user.email, user.password);
-        const page = await context.newPage();
-        await page.goto(`${server.url}/safety-guidelines`);
-        await waitForHeader(page);
-        await page.getByRole('button', { name: 'Menu' }).click();
-        const menu = page.locator('#mobile-menu');
-        await menu.getByRole('button', { name: 'Sign Out' }).waitFor();
-        expect(await menu.getByText(user.email, { exact: true }).isVisible()).toBe(true);
-        expect(await menu.getByRole('link', { name: 'Admin' }).getAttribute('href')).toBe('/admin');
-      },
-      { width: 390, height: 844 },
-    );
+    const user = await createUserWithRole(e2e.server, 'admin');
+    await withApiSignedInPage(e2e, user, { viewport: phoneViewport }, async ({ page }) => {
+      await page.goto(`${e2e.server.url}/safety-guidelines`);
+      await waitForHydration(page);
+      await page.getByRole('button', { name: 'Menu' }).click();
+      const menu = page.locator('#mobile-menu');
+      await menu.getByRole('button', { name: 'Sign Out' }).waitFor();
+      expect(await menu.getByText(user.email, { exact: true }).isVisible()).toBe(true);
+      expect(await menu.getByRole('link', { name: 'Admin' }).getAttribute('href')).toBe('/admin');
+    });
   });
 });
 
@@ -171,12 +139,11 @@ describe('sign in before verifying', () => {
   it('explains the address is not verified and sends the link again', async () => {
     const email = uniqueEmail('unverified');
     const password = 'cavern-line-7';
-    const signUp = await new ApiClient(server.url).post('/api/v1/auth/sign-up', { email, password });
+    const signUp = await new ApiClient(e2e.server.url).post('/api/v1/auth/sign-up', { email, password });
     expect(signUp.status).toBe(201);
-    expect(await mailsTo(server, email)).toHaveLength(1);
+    expect(await mailsTo(e2e.server, email)).toHaveLength(1);
 
-    await withContext(async (context) => {
-      const page = await context.newPage();
+    await withPage(e2e.browser, { viewport: desktop }, async (page, context) => {
       const errors = watchPageErrors(page);
       await openAuth(page);
       await submitSignIn(page, email, password);
@@ -186,17 +153,17 @@ describe('sign in before verifying', () => {
 
       await page.getByRole('button', { name: 'Send the verification e-mail again' }).click();
       await expectToast(page, 'Verification e-mail sent', 'a new link is on its way');
-      const mails = await mailsTo(server, email);
+      const mails = await mailsTo(e2e.server, email);
       expect(mails).toHaveLength(2);
       expect(mails[1]?.subject).toBe('Confirm Your Email');
 
       // The new link works, and then so does signing in.
-      const token = await latestTokenFor(server, email, '/auth/verify');
-      await page.goto(`${server.url}/auth/verify?token=${token}`);
-      await page.waitForURL(`${server.url}/`);
+      const token = await latestTokenFor(e2e.server, email, '/auth/verify');
+      await page.goto(`${e2e.server.url}/auth/verify?token=${token}`);
+      await page.waitForURL(`${e2e.server.url}/`);
       await openAuth(page);
       await submitSignIn(page, email, password);
-      await page.waitForURL(`${server.url}/`);
+      await page.waitForURL(`${e2e.server.url}/`);
       expect((await sessionUser(context))?.email).toBe(email);
       expect(unexpectedErrors(errors)).toEqual([]);
     });
@@ -205,15 +172,13 @@ describe('sign in before verifying', () => {
 
 describe('password reset', () => {
   it('sends the link, sets the new password, signs out other sessions', async () => {
-    const user = await createUserWithRole(server, 'viewer');
+    const user = await createUserWithRole(e2e.server, 'viewer');
     const newPassword = 'new-lights-3x';
-    const elsewhere = await browser.newContext({ viewport: desktop });
-    try {
-      await signInContext(elsewhere, user.email, user.password);
+    await withContext(e2e.browser, { viewport: desktop }, async (elsewhere) => {
+      await signInContext(elsewhere, e2e.server, user);
       expect((await sessionUser(elsewhere))?.email).toBe(user.email);
 
-      await withContext(async (context) => {
-        const page = await context.newPage();
+      await withPage(e2e.browser, { viewport: desktop }, async (page, context) => {
         const errors = watchPageErrors(page);
         await openAuth(page);
         await page.getByRole('tab', { name: 'Reset' }).click();
@@ -225,8 +190,8 @@ describe('password reset', () => {
         await form.getByRole('button', { name: 'Send Reset Email' }).click();
         await expectToast(page, 'Reset Email Sent', 'Check your email for password reset instructions.');
 
-        const token = await latestTokenFor(server, user.email, '/auth/reset-password');
-        await page.goto(`${server.url}/auth/reset-password?token=${token}`);
+        const token = await latestTokenFor(e2e.server, user.email, '/auth/reset-password');
+        await page.goto(`${e2e.server.url}/auth/reset-password?token=${token}`);
         const update = page.getByRole('button', { name: 'Update Password' });
         await update.waitFor();
         expect(await page.getByRole('link', { name: 'Back to Sign In' }).isVisible()).toBe(true);
@@ -244,7 +209,7 @@ describe('password reset', () => {
         await page.getByLabel('New Password', { exact: true }).fill(newPassword);
         await page.getByLabel('Confirm New Password').fill(newPassword);
         await update.click();
-        await page.waitForURL(`${server.url}/auth`);
+        await page.waitForURL(`${e2e.server.url}/auth`);
         await expectToast(
           page,
           'Password Updated',
@@ -259,12 +224,12 @@ describe('password reset', () => {
         expect(new URL(page.url()).pathname).toBe('/auth');
 
         await submitSignIn(page, user.email, newPassword);
-        await page.waitForURL(`${server.url}/`);
+        await page.waitForURL(`${e2e.server.url}/`);
         await expectToast(page, 'Welcome back!');
         expect((await sessionUser(context))?.email).toBe(user.email);
 
         // The link is used up.
-        await page.goto(`${server.url}/auth/reset-password?token=${token}`);
+        await page.goto(`${e2e.server.url}/auth/reset-password?token=${token}`);
         await page.getByLabel('New Password', { exact: true }).fill('another-one-9');
         await page.getByLabel('Confirm New Password').fill('another-one-9');
         await page.getByRole('button', { name: 'Update Password' }).click();
@@ -275,17 +240,14 @@ describe('password reset', () => {
         );
         expect(unexpectedErrors(errors)).toEqual([]);
       });
-    } finally {
-      await elsewhere.close();
-    }
+    });
   });
 
   it('without a token says the link is invalid and returns to /auth', async () => {
-    await withContext(async (context) => {
-      const page = await context.newPage();
+    await withPage(e2e.browser, { viewport: desktop }, async (page) => {
       const errors = watchPageErrors(page);
-      await page.goto(`${server.url}/auth/reset-password`);
-      await page.waitForURL(`${server.url}/auth`);
+      await page.goto(`${e2e.server.url}/auth/reset-password`);
+      await page.waitForURL(`${e2e.server.url}/auth`);
       await expectToast(
         page,
         'Invalid Reset Link',
@@ -299,12 +261,11 @@ describe('password reset', () => {
 
 describe('admin guard', () => {
   it('sends a signed-out visitor to sign in, then on to the admin', async () => {
-    const admin = await createUserWithRole(server, 'admin');
-    await withContext(async (context) => {
-      const page = await context.newPage();
+    const admin = await createUserWithRole(e2e.server, 'admin');
+    await withPage(e2e.browser, { viewport: desktop }, async (page) => {
       const errors = watchPageErrors(page);
-      await page.goto(`${server.url}/admin`);
-      expect(page.url()).toBe(`${server.url}/auth?next=%2Fadmin`);
+      await page.goto(`${e2e.server.url}/admin`);
+      expect(page.url()).toBe(`${e2e.server.url}/auth?next=%2Fadmin`);
 
       await page.getByRole('tab', { name: 'Sign In' }).waitFor();
       await submitSignIn(page, admin.email, admin.password);
@@ -313,8 +274,8 @@ describe('admin guard', () => {
       await expectToast(page, 'Welcome back!', 'You have successfully signed in.');
 
       // The public header offers the way back in.
-      await page.goto(`${server.url}/`);
-      await waitForHeader(page);
+      await page.goto(`${e2e.server.url}/`);
+      await waitForHydration(page);
       await page.getByRole('button', { name: /^Account: / }).click();
       expect(await page.getByRole('banner').getByRole('link', { name: 'Admin' }).getAttribute('href')).toBe('/admin');
       expect(unexpectedErrors(errors)).toEqual([]);
@@ -322,16 +283,15 @@ describe('admin guard', () => {
   });
 
   it('shows a viewer the 403 screen, also when signing in with ?next=/admin', async () => {
-    const viewer = await createUserWithRole(server, 'viewer');
-    await withContext(async (context) => {
-      const page = await context.newPage();
+    const viewer = await createUserWithRole(e2e.server, 'viewer');
+    await withPage(e2e.browser, { viewport: desktop }, async (page) => {
       await openAuth(page, '?next=%2Fadmin');
       await submitSignIn(page, viewer.email, viewer.password);
-      await page.waitForURL(`${server.url}/admin`);
+      await page.waitForURL(`${e2e.server.url}/admin`);
       const heading = page.getByRole('heading', { name: "You don't have access to the admin area" });
       await heading.waitFor();
 
-      const response = await page.goto(`${server.url}/admin`);
+      const response = await page.goto(`${e2e.server.url}/admin`);
       expect(response?.status()).toBe(403);
       expect(await heading.isVisible()).toBe(true);
       expect(await page.getByRole('heading', { name: 'Content Management System' }).count()).toBe(0);
@@ -341,20 +301,18 @@ describe('admin guard', () => {
 
 describe('signed-in visitors on /auth', () => {
   it('are sent to /, or to a safe same-site next', async () => {
-    const viewer = await createUserWithRole(server, 'viewer');
-    await withContext(async (context) => {
-      await signInContext(context, viewer.email, viewer.password);
-      const page = await context.newPage();
-      await page.goto(`${server.url}/auth`);
-      await page.waitForURL(`${server.url}/`);
+    const viewer = await createUserWithRole(e2e.server, 'viewer');
+    await withApiSignedInPage(e2e, viewer, { viewport: desktop }, async ({ page }) => {
+      await page.goto(`${e2e.server.url}/auth`);
+      await page.waitForURL(`${e2e.server.url}/`);
 
-      await page.goto(`${server.url}/auth?next=${encodeURIComponent('/safety-guidelines')}`);
-      await page.waitForURL(`${server.url}/safety-guidelines`);
+      await page.goto(`${e2e.server.url}/auth?next=${encodeURIComponent('/safety-guidelines')}`);
+      await page.waitForURL(`${e2e.server.url}/safety-guidelines`);
 
       // Off-site and looping destinations fall back to /.
       for (const next of ['//example.org/', '/\\example.org', '/\t/example.org', 'https://example.org/', '/auth']) {
-        await page.goto(`${server.url}/auth?next=${encodeURIComponent(next)}`);
-        await page.waitForURL(`${server.url}/`);
+        await page.goto(`${e2e.server.url}/auth?next=${encodeURIComponent(next)}`);
+        await page.waitForURL(`${e2e.server.url}/`);
       }
     });
   });
@@ -362,8 +320,7 @@ describe('signed-in visitors on /auth', () => {
 
 describe('sign-in form details', () => {
   it('toggles the password visibility and shows a busy, disabled button while signing in', async () => {
-    await withContext(async (context) => {
-      const page = await context.newPage();
+    await withPage(e2e.browser, { viewport: desktop }, async (page) => {
       await openAuth(page);
       const form = tabPanel(page, 'Sign In');
       const password = form.getByLabel('Password', { exact: true });
@@ -400,8 +357,7 @@ describe('sign-in form details', () => {
 
 describe('accessibility (axe-core)', () => {
   it.each(['Sign In', 'Sign Up', 'Reset'] as const)('/auth, %s tab: no serious or critical violations', async (tab) => {
-    await withContext(async (context) => {
-      const page = await context.newPage();
+    await withPage(e2e.browser, { viewport: desktop }, async (page) => {
       await openAuth(page);
       await page.getByRole('tab', { name: tab }).click();
       await tabPanel(page, tab).getByRole('button').last().waitFor();
@@ -410,9 +366,8 @@ describe('accessibility (axe-core)', () => {
   });
 
   it('/auth/reset-password?token=x: no serious or critical violations', async () => {
-    await withContext(async (context) => {
-      const page = await context.newPage();
-      await page.goto(`${server.url}/auth/reset-password?token=x`);
+    await withPage(e2e.browser, { viewport: desktop }, async (page) => {
+      await page.goto(`${e2e.server.url}/auth/reset-password?token=x`);
       await page.getByRole('button', { name: 'Update Password' }).waitFor();
       expect(await seriousA11yViolations(page)).toEqual([]);
     });
@@ -420,10 +375,9 @@ describe('accessibility (axe-core)', () => {
 
   it('a failed sign-in (toast and not-verified notice): no serious or critical violations', async () => {
     const email = uniqueEmail('axe');
-    const signUp = await new ApiClient(server.url).post('/api/v1/auth/sign-up', { email, password: 'axe-check-1' });
+    const signUp = await new ApiClient(e2e.server.url).post('/api/v1/auth/sign-up', { email, password: 'axe-check-1' });
     expect(signUp.status).toBe(201);
-    await withContext(async (context) => {
-      const page = await context.newPage();
+    await withPage(e2e.browser, { viewport: desktop }, async (page) => {
       await openAuth(page);
       await submitSignIn(page, email, 'axe-check-1');
       await expectToast(page, 'Sign In Failed');
@@ -433,15 +387,13 @@ describe('accessibility (axe-core)', () => {
   });
 
   it('the 403 admin screen and the open account panel: no serious or critical violations', async () => {
-    const viewer = await createUserWithRole(server, 'viewer');
-    await withContext(async (context) => {
-      await signInContext(context, viewer.email, viewer.password);
-      const page = await context.newPage();
-      await page.goto(`${server.url}/admin`);
+    const viewer = await createUserWithRole(e2e.server, 'viewer');
+    await withApiSignedInPage(e2e, viewer, { viewport: desktop }, async ({ page }) => {
+      await page.goto(`${e2e.server.url}/admin`);
       expect(await seriousA11yViolations(page)).toEqual([]);
 
-      await page.goto(`${server.url}/`);
-      await waitForHeader(page);
+      await page.goto(`${e2e.server.url}/`);
+      await waitForHydration(page);
       await page.getByRole('button', { name: /^Account: / }).click();
       await page.getByRole('button', { name: 'Sign Out' }).waitFor();
       expect(await seriousA11yViolations(page)).toEqual([]);

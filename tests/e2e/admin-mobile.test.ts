@@ -1,10 +1,15 @@
-import { eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pages } from '../../src/features/pages/pages.table';
 import { createUserWithRole } from '../helpers/auth';
-import { startTestApp, type TestApp } from '../helpers/build-app';
-import { launchBrowser, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
+import { seriousA11yViolations, watchPageErrors } from '../helpers/browser';
+import {
+  openSignedInPage,
+  pageIdBySlug,
+  useBrowserTest,
+  withPage,
+  withSignedInPage,
+  type PageSession,
+} from '../helpers/e2e';
 import { clippedElements } from '../helpers/layout-fit';
 
 /**
@@ -12,46 +17,24 @@ import { clippedElements } from '../helpers/layout-fit';
  * in view, the editor's More actions menu, toasts clear of the header, the admin's own dialog for
  * unsaved edits, and a not-found screen inside the admin.
  */
-let server: TestApp;
-let browser: Browser;
+const e2e = useBrowserTest({ env: { JOBS_WORKER: 'false' } });
 let admin: { email: string; password: string };
 
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1440, height: 900 };
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestApp({ env: { JOBS_WORKER: 'false' } }), launchBrowser()]);
-  admin = await createUserWithRole(server, 'admin');
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  admin = await createUserWithRole(e2e.server, 'admin');
 });
 
-async function signedIn(
-  viewport: { width: number; height: number },
-  next = '/admin/pages',
-): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const errors = watchPageErrors(page);
-  // No native dialog may appear in the admin: window.confirm/alert/prompt would land here.
-  page.on('dialog', (dialog) => {
-    errors.push(`native ${dialog.type()} dialog: ${dialog.message()}`);
-    void dialog.dismiss();
-  });
-  await page.goto(`${server.url}/auth?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Sign In' }).last().click();
-  await page.waitForURL((url) => url.pathname.startsWith('/admin'));
-  return { context, page, errors };
-}
+/** Signed in as the admin; no native dialog may appear in the admin. */
+const adminAt = (viewport: { width: number; height: number }, next = '/admin/pages') => ({
+  viewport,
+  next,
+  refuseNativeDialogs: true,
+});
 
-async function pageId(slug: string): Promise<string> {
-  const [row] = await server.app.db.select({ id: pages.id }).from(pages).where(eq(pages.slug, slug));
-  return row!.id;
-}
+const pageId = (slug: string) => pageIdBySlug(e2e.server, slug);
 
 const tabs = (page: Page) => page.getByRole('navigation', { name: 'Admin sections' });
 
@@ -90,20 +73,19 @@ function intersects(
 
 describe('the admin at 390 px', () => {
   it('signs in without anything clipped', async () => {
-    const context = await browser.newContext({ viewport: phone });
-    const page = await context.newPage();
-    const errors = watchPageErrors(page);
-    await page.goto(`${server.url}/auth?next=/admin/pages`);
-    await page.getByRole('button', { name: 'Sign In' }).last().waitFor();
-    await expectFitsAndAccessible(page, 'sign-in');
-    expect(errors).toEqual([]);
-    await context.close();
+    await withPage(e2e.browser, { viewport: phone }, async (page) => {
+      const errors = watchPageErrors(page);
+      await page.goto(`${e2e.server.url}/auth?next=/admin/pages`);
+      await page.getByRole('button', { name: 'Sign In' }).last().waitFor();
+      await expectFitsAndAccessible(page, 'sign-in');
+      expect(errors).toEqual([]);
+    });
   });
 
   describe('every screen fits: buttons, tabs, headings and titles are whole; axe is clean', () => {
-    let session: { context: BrowserContext; page: Page; errors: string[] };
+    let session: PageSession;
     beforeAll(async () => {
-      session = await signedIn(phone);
+      session = await openSignedInPage(e2e, admin, adminAt(phone));
     });
     afterAll(async () => {
       expect(session.errors).toEqual([]);
@@ -132,7 +114,7 @@ describe('the admin at 390 px', () => {
     ];
     it.each(screens)('%s', async (screen, path, heading) => {
       const { page } = session;
-      await page.goto(`${server.url}${await path()}`);
+      await page.goto(`${e2e.server.url}${await path()}`);
       await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
       await page.waitForLoadState('networkidle');
       await expectFitsAndAccessible(page, screen);
@@ -147,7 +129,7 @@ describe('the admin at 390 px', () => {
     it.each(dialogs)('the %s dialog', async (name, path, opener, title) => {
       const { page } = session;
       const target = path === 'blocks' ? `/admin/pages/${await pageId('home')}?tab=blocks` : path;
-      await page.goto(`${server.url}${target}`);
+      await page.goto(`${e2e.server.url}${target}`);
       await page.getByRole('button', { name: opener }).first().click();
       await page.getByRole('dialog', title ? { name: title } : {}).waitFor();
       await expectFitsAndAccessible(page, `${name} dialog`);
@@ -156,203 +138,205 @@ describe('the admin at 390 px', () => {
   });
 
   it('keeps the active tab in view, on load and after an in-app navigation', async () => {
-    const { context, page, errors } = await signedIn(phone, '/admin/backups');
-    const backups = tabs(page).getByRole('link', { name: 'Backups' });
-    await page.getByRole('heading', { name: 'Backups', exact: true }).waitFor();
-    await expect.poll(() => inViewport(backups, phone.width)).toBe(true);
-    // The strip really scrolls at this width: Pages is out of view while Backups is in.
-    expect(await inViewport(tabs(page).getByRole('link', { name: 'Pages' }), phone.width)).toBe(false);
+    await withSignedInPage(e2e, admin, adminAt(phone, '/admin/backups'), async ({ page, errors }) => {
+      const backups = tabs(page).getByRole('link', { name: 'Backups' });
+      await page.getByRole('heading', { name: 'Backups', exact: true }).waitFor();
+      await expect.poll(() => inViewport(backups, phone.width)).toBe(true);
+      // The strip really scrolls at this width: Pages is out of view while Backups is in.
+      expect(await inViewport(tabs(page).getByRole('link', { name: 'Pages' }), phone.width)).toBe(false);
 
-    await page.goto(`${server.url}/admin/performance`);
-    await expect.poll(() => inViewport(tabs(page).getByRole('link', { name: 'Performance' }), phone.width)).toBe(true);
+      await page.goto(`${e2e.server.url}/admin/performance`);
+      await expect
+        .poll(() => inViewport(tabs(page).getByRole('link', { name: 'Performance' }), phone.width))
+        .toBe(true);
 
-    // Swipe the strip to its end, as a thumb would, then move within Pages by a link in the screen.
-    await page.goto(`${server.url}/admin/pages`);
-    const pagesTab = tabs(page).getByRole('link', { name: 'Pages' });
-    await expect.poll(() => inViewport(pagesTab, phone.width)).toBe(true);
-    await tabs(page).evaluate((nav) => nav.scrollTo({ left: nav.scrollWidth }));
-    expect(await inViewport(pagesTab, phone.width)).toBe(false);
-    await page.getByRole('button', { name: 'Create Page' }).click();
-    await page.getByRole('heading', { name: 'Create New Page' }).waitFor();
-    await expect.poll(() => inViewport(pagesTab, phone.width)).toBe(true);
-    expect(await pagesTab.getAttribute('aria-current')).toBe('page');
-    expect(errors).toEqual([]);
-    await context.close();
+      // Swipe the strip to its end, as a thumb would, then move within Pages by a link in the screen.
+      await page.goto(`${e2e.server.url}/admin/pages`);
+      const pagesTab = tabs(page).getByRole('link', { name: 'Pages' });
+      await expect.poll(() => inViewport(pagesTab, phone.width)).toBe(true);
+      await tabs(page).evaluate((nav) => nav.scrollTo({ left: nav.scrollWidth }));
+      expect(await inViewport(pagesTab, phone.width)).toBe(false);
+      await page.getByRole('button', { name: 'Create Page' }).click();
+      await page.getByRole('heading', { name: 'Create New Page' }).waitFor();
+      await expect.poll(() => inViewport(pagesTab, phone.width)).toBe(true);
+      expect(await pagesTab.getAttribute('aria-current')).toBe('page');
+      expect(errors).toEqual([]);
+    });
   });
 
   it("collapses the editor's secondary actions into a More actions menu that works with the keyboard", async () => {
-    const { context, page, errors } = await signedIn(phone);
-    await page.goto(`${server.url}/admin/pages/${await pageId('what-are-cenotes')}`);
-    const actions = page.getByRole('group', { name: 'Page actions' });
-    const more = actions.getByRole('button', { name: 'More actions' });
-    await more.waitFor();
-    // Save stays a button of its own; Schedule went into the menu.
-    await actions.getByRole('button', { name: 'Save', exact: true }).waitFor();
-    expect(await actions.getByRole('button', { name: 'Schedule' }).count()).toBe(0);
-    expect(await more.getAttribute('aria-haspopup')).toBe('menu');
+    await withSignedInPage(e2e, admin, adminAt(phone), async ({ page, errors }) => {
+      await page.goto(`${e2e.server.url}/admin/pages/${await pageId('what-are-cenotes')}`);
+      const actions = page.getByRole('group', { name: 'Page actions' });
+      const more = actions.getByRole('button', { name: 'More actions' });
+      await more.waitFor();
+      // Save stays a button of its own; Schedule went into the menu.
+      await actions.getByRole('button', { name: 'Save', exact: true }).waitFor();
+      expect(await actions.getByRole('button', { name: 'Schedule' }).count()).toBe(0);
+      expect(await more.getAttribute('aria-haspopup')).toBe('menu');
 
-    await more.focus();
-    await page.keyboard.press('Enter');
-    const menu = page.getByRole('menu');
-    await menu.waitFor();
-    const items = await menu.getByRole('menuitem').allTextContents();
-    expect(items).toEqual(expect.arrayContaining(['Schedule', 'Move to Trash']));
-    // Arrow keys move between the items; Escape closes the menu and gives focus back to its button.
-    const focusedItem = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
-    await expect.poll(focusedItem).toBe(items[0]);
-    await page.keyboard.press('ArrowDown');
-    await expect.poll(focusedItem).toBe(items[1]);
-    await page.keyboard.press('ArrowUp');
-    await expect.poll(focusedItem).toBe(items[0]);
-    await page.keyboard.press('Escape');
-    await menu.waitFor({ state: 'detached' });
-    expect(await more.evaluate((button) => button === document.activeElement)).toBe(true);
-
-    // Enter on an item runs it: Schedule opens its dialog.
-    await page.keyboard.press('Enter');
-    await menu.waitFor();
-    await expect.poll(focusedItem).toBe(items[0]);
-    const scheduleAt = items.indexOf('Schedule');
-    for (let step = 1; step <= scheduleAt; step += 1) {
+      await more.focus();
+      await page.keyboard.press('Enter');
+      const menu = page.getByRole('menu');
+      await menu.waitFor();
+      const items = await menu.getByRole('menuitem').allTextContents();
+      expect(items).toEqual(expect.arrayContaining(['Schedule', 'Move to Trash']));
+      // Arrow keys move between the items; Escape closes the menu and gives focus back to its button.
+      const focusedItem = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+      await expect.poll(focusedItem).toBe(items[0]);
       await page.keyboard.press('ArrowDown');
-      // The menu moves focus after the key event: wait for it before the next press.
-      await expect.poll(focusedItem).toBe(items[step]);
-    }
-    await page.keyboard.press('Enter');
-    const schedule = page.getByRole('dialog', { name: 'Schedule' });
-    await schedule.waitFor();
-    expect(await clippedElements(page)).toEqual([]);
-    expect(await seriousA11yViolations(page)).toEqual([]);
-    await page.keyboard.press('Escape');
-    await schedule.waitFor({ state: 'detached' });
-    expect(errors).toEqual([]);
-    await context.close();
+      await expect.poll(focusedItem).toBe(items[1]);
+      await page.keyboard.press('ArrowUp');
+      await expect.poll(focusedItem).toBe(items[0]);
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'detached' });
+      expect(await more.evaluate((button) => button === document.activeElement)).toBe(true);
+
+      // Enter on an item runs it: Schedule opens its dialog.
+      await page.keyboard.press('Enter');
+      await menu.waitFor();
+      await expect.poll(focusedItem).toBe(items[0]);
+      const scheduleAt = items.indexOf('Schedule');
+      for (let step = 1; step <= scheduleAt; step += 1) {
+        await page.keyboard.press('ArrowDown');
+        // The menu moves focus after the key event: wait for it before the next press.
+        await expect.poll(focusedItem).toBe(items[step]);
+      }
+      await page.keyboard.press('Enter');
+      const schedule = page.getByRole('dialog', { name: 'Schedule' });
+      await schedule.waitFor();
+      expect(await clippedElements(page)).toEqual([]);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await schedule.waitFor({ state: 'detached' });
+      expect(errors).toEqual([]);
+    });
   });
 
   it('shows every action as a button at 1440 px, with no More menu', async () => {
-    const { context, page, errors } = await signedIn(desktop);
-    await page.goto(`${server.url}/admin/pages/${await pageId('what-are-cenotes')}`);
-    const actions = page.getByRole('group', { name: 'Page actions' });
-    for (const name of ['Revisions', 'Preview', 'Copy preview link', 'Schedule', 'Move to Trash', 'Save']) {
-      await actions.getByRole('button', { name, exact: true }).waitFor();
-    }
-    expect(await actions.getByRole('button', { name: 'More actions' }).count()).toBe(0);
-    await expectFitsAndAccessible(page, 'page editor at 1440');
-    expect(errors).toEqual([]);
-    await context.close();
+    await withSignedInPage(e2e, admin, adminAt(desktop), async ({ page, errors }) => {
+      await page.goto(`${e2e.server.url}/admin/pages/${await pageId('what-are-cenotes')}`);
+      const actions = page.getByRole('group', { name: 'Page actions' });
+      for (const name of ['Revisions', 'Preview', 'Copy preview link', 'Schedule', 'Move to Trash', 'Save']) {
+        await actions.getByRole('button', { name, exact: true }).waitFor();
+      }
+      expect(await actions.getByRole('button', { name: 'More actions' }).count()).toBe(0);
+      await expectFitsAndAccessible(page, 'page editor at 1440');
+      expect(errors).toEqual([]);
+    });
   });
 
   it('shows toasts clear of the header and toolbar controls, at 390 and 1440 px, announced politely', async () => {
     for (const viewport of [phone, desktop]) {
-      const { context, page, errors } = await signedIn(viewport);
-      await page.goto(`${server.url}/admin/pages/${await pageId('historical-significance')}`);
-      const excerpt = page.getByLabel('Excerpt');
-      await excerpt.fill(`Edited at ${viewport.width} px.`);
-      await page
-        .getByRole('group', { name: 'Page actions' })
-        .getByRole('button', { name: 'Save', exact: true })
-        .click();
-      const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Page saved' });
-      await toast.waitFor();
-      // Sonner slides the toast in: measure once it has settled.
-      await page.waitForTimeout(600);
-      const toastBox = (await toast.boundingBox())!;
-      const overlapping = (await headerControlBoxes(page)).filter((control) => intersects(toastBox, control));
-      expect(
-        overlapping.map((control) => control.text),
-        `${viewport.width} px`,
-      ).toEqual([]);
-      expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(viewport.height);
-      // The save left unpublished changes: Publish changes joins the row, and it still fits.
-      await page.getByRole('button', { name: 'Publish changes' }).waitFor();
-      expect(await clippedElements(page), `${viewport.width} px`).toEqual([]);
-      expect(await page.locator('section[aria-live="polite"]').count()).toBe(1);
-      expect(errors).toEqual([]);
-      await context.close();
+      await withSignedInPage(e2e, admin, adminAt(viewport), async ({ page, errors }) => {
+        await page.goto(`${e2e.server.url}/admin/pages/${await pageId('historical-significance')}`);
+        const excerpt = page.getByLabel('Excerpt');
+        await excerpt.fill(`Edited at ${viewport.width} px.`);
+        await page
+          .getByRole('group', { name: 'Page actions' })
+          .getByRole('button', { name: 'Save', exact: true })
+          .click();
+        const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Page saved' });
+        await toast.waitFor();
+        // Sonner slides the toast in: measure once it has settled.
+        await page.waitForTimeout(600);
+        const toastBox = (await toast.boundingBox())!;
+        const overlapping = (await headerControlBoxes(page)).filter((control) => intersects(toastBox, control));
+        expect(
+          overlapping.map((control) => control.text),
+          `${viewport.width} px`,
+        ).toEqual([]);
+        expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(viewport.height);
+        // The save left unpublished changes: Publish changes joins the row, and it still fits.
+        await page.getByRole('button', { name: 'Publish changes' }).waitFor();
+        expect(await clippedElements(page), `${viewport.width} px`).toEqual([]);
+        expect(await page.locator('section[aria-live="polite"]').count()).toBe(1);
+        expect(errors).toEqual([]);
+      });
     }
   });
 
   it('asks in the admin dialog, not window.confirm, before leaving unsavable edits by an admin link', async () => {
-    const { context, page, errors } = await signedIn(phone);
-    const id = await pageId('geographical-distribution');
-    await page.goto(`${server.url}/admin/pages/${id}`);
-    // A slug that cannot be saved: autosave holds it back, so leaving would lose it.
-    await page.getByLabel('Slug').fill('not a valid slug!');
-    await page.getByText('Not saved — check the highlighted field').waitFor();
+    await withSignedInPage(e2e, admin, adminAt(phone), async ({ page, errors }) => {
+      const id = await pageId('geographical-distribution');
+      await page.goto(`${e2e.server.url}/admin/pages/${id}`);
+      // A slug that cannot be saved: autosave holds it back, so leaving would lose it.
+      await page.getByLabel('Slug').fill('not a valid slug!');
+      await page.getByText('Not saved — check the highlighted field').waitFor();
 
-    await tabs(page).getByRole('link', { name: 'Content Blocks' }).click();
-    const ask = page.getByRole('alertdialog', { name: 'Leave without saving?' });
-    await ask.waitFor();
-    // The sign-in toast can still be up on a fast run; axe looks at the dialog once it is gone.
-    await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 });
-    expect(await seriousA11yViolations(page)).toEqual([]);
-    expect(await clippedElements(page)).toEqual([]);
-    await ask.getByRole('button', { name: 'Stay' }).click();
-    await ask.waitFor({ state: 'detached' });
-    expect(new URL(page.url()).pathname).toBe(`/admin/pages/${id}`);
-    expect(await page.getByLabel('Slug').inputValue()).toBe('not a valid slug!');
+      await tabs(page).getByRole('link', { name: 'Content Blocks' }).click();
+      const ask = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+      await ask.waitFor();
+      // The sign-in toast can still be up on a fast run; axe looks at the dialog once it is gone.
+      await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 });
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      expect(await clippedElements(page)).toEqual([]);
+      await ask.getByRole('button', { name: 'Stay' }).click();
+      await ask.waitFor({ state: 'detached' });
+      expect(new URL(page.url()).pathname).toBe(`/admin/pages/${id}`);
+      expect(await page.getByLabel('Slug').inputValue()).toBe('not a valid slug!');
 
-    await tabs(page).getByRole('link', { name: 'Content Blocks' }).click();
-    await ask.waitFor();
-    await ask.getByRole('button', { name: 'Leave' }).click();
-    await page.waitForURL((url) => url.pathname === '/admin/blocks');
-    expect(errors).toEqual([]);
-    await context.close();
+      await tabs(page).getByRole('link', { name: 'Content Blocks' }).click();
+      await ask.waitFor();
+      await ask.getByRole('button', { name: 'Leave' }).click();
+      await page.waitForURL((url) => url.pathname === '/admin/blocks');
+      expect(errors).toEqual([]);
+    });
   });
 });
 
 describe('closing a dialog with typed input', () => {
   it('asks in the admin dialog (not window.confirm), and keeps the input on Keep editing', async () => {
-    const { context, page, errors } = await signedIn(phone, '/admin/media');
-    await page.getByRole('button', { name: 'New Folder' }).click();
-    const folder = page.getByRole('dialog', { name: 'New Folder' });
-    await folder.getByLabel('Folder name').fill('Sumideros');
-    await page.keyboard.press('Escape');
-    const ask = page.getByRole('alertdialog', { name: 'Discard your edits?' });
-    await ask.waitFor();
-    expect(await clippedElements(page)).toEqual([]);
-    await ask.getByRole('button', { name: 'Keep editing' }).click();
-    await ask.waitFor({ state: 'detached' });
-    expect(await folder.getByLabel('Folder name').inputValue()).toBe('Sumideros');
+    await withSignedInPage(e2e, admin, adminAt(phone, '/admin/media'), async ({ page, errors }) => {
+      await page.getByRole('button', { name: 'New Folder' }).click();
+      const folder = page.getByRole('dialog', { name: 'New Folder' });
+      await folder.getByLabel('Folder name').fill('Sumideros');
+      await page.keyboard.press('Escape');
+      const ask = page.getByRole('alertdialog', { name: 'Discard your edits?' });
+      await ask.waitFor();
+      expect(await clippedElements(page)).toEqual([]);
+      await ask.getByRole('button', { name: 'Keep editing' }).click();
+      await ask.waitFor({ state: 'detached' });
+      expect(await folder.getByLabel('Folder name').inputValue()).toBe('Sumideros');
 
-    await page.keyboard.press('Escape');
-    await ask.waitFor();
-    await ask.getByRole('button', { name: 'Discard' }).click();
-    await folder.waitFor({ state: 'detached' });
-    expect(errors).toEqual([]);
-    await context.close();
+      await page.keyboard.press('Escape');
+      await ask.waitFor();
+      await ask.getByRole('button', { name: 'Discard' }).click();
+      await folder.waitFor({ state: 'detached' });
+      expect(errors).toEqual([]);
+    });
   });
 });
 
 describe('an unknown admin address', () => {
   it('answers 404 and shows a not-found screen inside the admin, with a way back to Pages', async () => {
     for (const viewport of [phone, desktop]) {
-      const { context, page, errors } = await signedIn(viewport);
-      const response = await page.goto(`${server.url}/admin/nope`);
-      expect(response?.status()).toBe(404);
-      await page.getByRole('heading', { name: 'Page not found' }).waitFor();
-      await page.getByText('There is no admin screen at /admin/nope.').waitFor();
-      await tabs(page).getByRole('link', { name: 'Pages' }).waitFor();
-      await page.getByRole('button', { name: 'Sign Out' }).waitFor();
-      await expectFitsAndAccessible(page, `not found at ${viewport.width}`);
-      await page.getByRole('link', { name: 'Back to Pages' }).click();
-      await page.getByRole('heading', { name: 'Pages Management' }).waitFor();
-      // The document's own 404 is the one console line Chromium writes for it.
-      expect(errors.filter((line) => !line.includes('status of 404'))).toEqual([]);
-      await context.close();
+      await withSignedInPage(e2e, admin, adminAt(viewport), async ({ page, errors }) => {
+        const response = await page.goto(`${e2e.server.url}/admin/nope`);
+        expect(response?.status()).toBe(404);
+        await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+        await page.getByText('There is no admin screen at /admin/nope.').waitFor();
+        await tabs(page).getByRole('link', { name: 'Pages' }).waitFor();
+        await page.getByRole('button', { name: 'Sign Out' }).waitFor();
+        await expectFitsAndAccessible(page, `not found at ${viewport.width}`);
+        await page.getByRole('link', { name: 'Back to Pages' }).click();
+        await page.getByRole('heading', { name: 'Pages Management' }).waitFor();
+        // The document's own 404 is the one console line Chromium writes for it.
+        expect(errors.filter((line) => !line.includes('status of 404'))).toEqual([]);
+      });
     }
   });
 
   it('answers 404 for unknown paths below a section too, and 200 for real screens', async () => {
-    const { context, page } = await signedIn(desktop);
-    const status = (path: string) =>
-      page.evaluate(async (target) => (await fetch(target, { redirect: 'manual' })).status, path);
-    expect(await status('/admin/pages/a/b')).toBe(404);
-    expect(await status('/admin/media/anything')).toBe(404);
-    expect(await status('/admin/pages/trash')).toBe(200);
-    expect(await status('/admin/backups')).toBe(200);
-    await page.goto(`${server.url}/admin/media/anything`);
-    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
-    await context.close();
+    await withSignedInPage(e2e, admin, adminAt(desktop), async ({ page }) => {
+      const status = (path: string) =>
+        page.evaluate(async (target) => (await fetch(target, { redirect: 'manual' })).status, path);
+      expect(await status('/admin/pages/a/b')).toBe(404);
+      expect(await status('/admin/media/anything')).toBe(404);
+      expect(await status('/admin/pages/trash')).toBe(200);
+      expect(await status('/admin/backups')).toBe(200);
+      await page.goto(`${e2e.server.url}/admin/media/anything`);
+      await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    });
   });
 });

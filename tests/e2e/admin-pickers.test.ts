@@ -1,14 +1,15 @@
 import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImageDto } from '../../src/features/media/media.dto';
 import type { NavigationNode } from '../../src/features/navigation/navigation.dto';
 import { ApiClient, createUserWithRole } from '../helpers/auth';
-import { getJson, projectRoot, startTestApp, type TestApp } from '../helpers/build-app';
-import { launchBrowser, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
+import { getJson, projectRoot } from '../helpers/build-app';
+import { seriousA11yViolations } from '../helpers/browser';
+import { desktopViewport, phoneViewport, useBrowserTest, withSignedInPage } from '../helpers/e2e';
 import { publishDirectly } from '../helpers/publish';
 
 /**
@@ -17,8 +18,7 @@ import { publishDirectly } from '../helpers/publish';
  * (parent, position, 'Add child item') — each driven by the keyboard where it can be.
  */
 
-let server: TestApp;
-let browser: Browser;
+const e2e = useBrowserTest();
 let admin: { email: string; password: string };
 let api: ApiClient;
 let pageId: string;
@@ -34,9 +34,8 @@ interface BlockRow {
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-  admin = await createUserWithRole(server, 'admin');
-  api = new ApiClient(server.url);
+  admin = await createUserWithRole(e2e.server, 'admin');
+  api = new ApiClient(e2e.server.url);
   expect((await api.signIn(admin.email, admin.password)).status).toBe(200);
   await mkdir(shots, { recursive: true });
 
@@ -69,8 +68,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
   if (filesDir) await rm(filesDir, { recursive: true, force: true });
   // Keep the reviewed screenshots with the docs (the tests write them to dist/ on every run).
   if (process.env['PICKER_SCREENSHOTS']) {
@@ -83,25 +80,11 @@ afterAll(async () => {
   }
 });
 
-async function signedIn(
-  next: string,
-  device: 'desktop' | 'phone' = 'desktop',
-): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext(
-    device === 'phone'
-      ? // A touch screen: the row buttons take their larger, finger-sized form (pointer: coarse).
-        { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }
-      : { viewport: { width: 1440, height: 1000 } },
-  );
-  const page = await context.newPage();
-  const errors = watchPageErrors(page);
-  await page.goto(`${server.url}/auth?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Sign In' }).last().click();
-  await page.waitForURL((url) => url.pathname === next.split('?')[0]);
-  return { context, page, errors };
-}
+const adminAt = (next: string, device: 'desktop' | 'phone' = 'desktop') =>
+  device === 'phone'
+    ? // A touch screen: the row buttons take their larger, finger-sized form (pointer: coarse).
+      { next, viewport: phoneViewport, hasTouch: true, isMobile: true }
+    : { next, viewport: desktopViewport };
 
 /**
  * The screen as it is now, at 1440 and at 390 px wide, once the toasts are gone; `inView` is
@@ -123,7 +106,7 @@ async function shootBothWidths(page: Page, name: string, inView?: Locator): Prom
 
 /** Opens the page's block of this type in the Content Blocks screen. */
 async function openBlock(page: Page, type: 'Gallery' | 'Hero' | 'Call to action' | 'Text'): Promise<Locator> {
-  await page.goto(`${server.url}/admin/blocks?page=${pageId}`);
+  await page.goto(`${e2e.server.url}/admin/blocks?page=${pageId}`);
   const block = page.getByRole('listitem', { name: new RegExp(`^Block \\d+: ${type}`) });
   await block.getByRole('button', { name: /Edit block/ }).click();
   return block;
@@ -157,240 +140,240 @@ async function libraryImage(filename: string): Promise<ImageDto> {
 
 describe('several gallery images in one pick', () => {
   it('checks three library images (click and Space), adds them with Enter, in the order chosen', async () => {
-    const { context, page, errors } = await signedIn('/admin/blocks');
-    const gallery = await openBlock(page, 'Gallery');
-    await gallery.getByRole('button', { name: 'Add from library' }).click();
-    const picker = page.getByRole('dialog', { name: 'Choose from library' });
-    const grid = picker.getByRole('list', { name: 'Library images' });
-    const tile = (name: string) => grid.getByRole('checkbox', { name: new RegExp(name.replace('.', '\\.')) });
-    await tile('cenote-el-pit.jpg').waitFor();
-    await expect.poll(() => picker.getByRole('button', { name: 'Add images' }).isDisabled()).toBe(true);
+    await withSignedInPage(e2e, admin, adminAt('/admin/blocks'), async ({ page, errors }) => {
+      const gallery = await openBlock(page, 'Gallery');
+      await gallery.getByRole('button', { name: 'Add from library' }).click();
+      const picker = page.getByRole('dialog', { name: 'Choose from library' });
+      const grid = picker.getByRole('list', { name: 'Library images' });
+      const tile = (name: string) => grid.getByRole('checkbox', { name: new RegExp(name.replace('.', '\\.')) });
+      await tile('cenote-el-pit.jpg').waitFor();
+      await expect.poll(() => picker.getByRole('button', { name: 'Add images' }).isDisabled()).toBe(true);
 
-    await tile('cenote-el-pit.jpg').click();
-    await tile('cenote-dreamgate.jpg').focus();
-    await page.keyboard.press('Space');
-    await tile('cenote-tak-be-lum.jpg').click();
-    // Space toggles: off and on again moves nothing (it was last already).
-    await page.keyboard.press('Space');
-    expect(await tile('cenote-tak-be-lum.jpg').getAttribute('aria-checked')).toBe('false');
-    await page.keyboard.press('Space');
-    for (const name of ['cenote-el-pit.jpg', 'cenote-dreamgate.jpg', 'cenote-tak-be-lum.jpg']) {
-      expect(await tile(name).getAttribute('aria-checked'), name).toBe('true');
-    }
-    expect(await tile('cenote-angelita.jpg').getAttribute('aria-checked')).toBe('false');
-    await picker.getByText('3 images selected').waitFor();
-    await picker.getByRole('button', { name: 'Add 3 images' }).waitFor();
-    expect(await seriousA11yViolations(page)).toEqual([]);
-    await shootBothWidths(page, 'picker-multi-select');
+      await tile('cenote-el-pit.jpg').click();
+      await tile('cenote-dreamgate.jpg').focus();
+      await page.keyboard.press('Space');
+      await tile('cenote-tak-be-lum.jpg').click();
+      // Space toggles: off and on again moves nothing (it was last already).
+      await page.keyboard.press('Space');
+      expect(await tile('cenote-tak-be-lum.jpg').getAttribute('aria-checked')).toBe('false');
+      await page.keyboard.press('Space');
+      for (const name of ['cenote-el-pit.jpg', 'cenote-dreamgate.jpg', 'cenote-tak-be-lum.jpg']) {
+        expect(await tile(name).getAttribute('aria-checked'), name).toBe('true');
+      }
+      expect(await tile('cenote-angelita.jpg').getAttribute('aria-checked')).toBe('false');
+      await picker.getByText('3 images selected').waitFor();
+      await picker.getByRole('button', { name: 'Add 3 images' }).waitFor();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await shootBothWidths(page, 'picker-multi-select');
 
-    // Enter on a tile adds the selection.
-    await tile('cenote-tak-be-lum.jpg').focus();
-    await page.keyboard.press('Enter');
-    await picker.waitFor({ state: 'detached' });
-    await gallery.getByText('3 images added from the library.').waitFor();
-    const expected = [
-      '/media/seed/cenote-el-pit.jpg',
-      '/media/seed/cenote-dreamgate.jpg',
-      '/media/seed/cenote-tak-be-lum.jpg',
-    ];
-    for (const [index, url] of expected.entries()) {
-      expect(await gallery.getByRole('textbox', { name: 'Image', exact: true }).nth(index).inputValue()).toBe(url);
-    }
-    await saveBlock(page, gallery);
-    expect(await galleryUrls()).toEqual(expected);
+      // Enter on a tile adds the selection.
+      await tile('cenote-tak-be-lum.jpg').focus();
+      await page.keyboard.press('Enter');
+      await picker.waitFor({ state: 'detached' });
+      await gallery.getByText('3 images added from the library.').waitFor();
+      const expected = [
+        '/media/seed/cenote-el-pit.jpg',
+        '/media/seed/cenote-dreamgate.jpg',
+        '/media/seed/cenote-tak-be-lum.jpg',
+      ];
+      for (const [index, url] of expected.entries()) {
+        expect(await gallery.getByRole('textbox', { name: 'Image', exact: true }).nth(index).inputValue()).toBe(url);
+      }
+      await saveBlock(page, gallery);
+      expect(await galleryUrls()).toEqual(expected);
 
-    // Visitors see each image with the library's alt text.
-    await publishDirectly(server.app, pageId);
-    server.app.contentChanged({ pageId, paths: ['/picker-playground'] });
-    const html = await (await fetch(`${server.url}/picker-playground`)).text();
-    const elPit = await libraryImage('cenote-el-pit.jpg');
-    expect(elPit.alt_text).toBeTruthy();
-    expect(html).toContain(`alt="${elPit.alt_text}"`);
-    expect(errors).toEqual([]);
-    await context.close();
+      // Visitors see each image with the library's alt text.
+      await publishDirectly(e2e.server.app, pageId);
+      e2e.server.app.contentChanged({ pageId, paths: ['/picker-playground'] });
+      const html = await (await fetch(`${e2e.server.url}/picker-playground`)).text();
+      const elPit = await libraryImage('cenote-el-pit.jpg');
+      expect(elPit.alt_text).toBeTruthy();
+      expect(html).toContain(`alt="${elPit.alt_text}"`);
+      expect(errors).toEqual([]);
+    });
   });
 
   it('uploads two files straight into the gallery: library first, with their alt text, then appended', async () => {
-    const { context, page, errors } = await signedIn('/admin/blocks');
-    const before = await galleryUrls();
-    const gallery = await openBlock(page, 'Gallery');
-    const [chooser] = await Promise.all([
-      page.waitForEvent('filechooser'),
-      gallery.getByRole('button', { name: 'Upload images' }).click(),
-    ]);
-    expect(chooser.isMultiple()).toBe(true);
-    await chooser.setFiles([reefPng, haloclineJpeg]);
-    const upload = page.getByRole('dialog', { name: 'Upload images' });
-    const rows = upload.getByRole('list', { name: 'Files to upload' }).getByRole('listitem');
-    await expect.poll(() => rows.count()).toBe(2);
-    await upload.getByLabel('Alt text for pickers-reef-wall.png').fill('Green wall of a reef-like cenote rim');
-    expect(await seriousA11yViolations(page)).toEqual([]);
-    await upload.getByRole('button', { name: 'Upload 2 images' }).click();
-    // When every file is in, the dialog closes by itself and the gallery has them, in order.
-    await upload.waitFor({ state: 'detached', timeout: 30_000 });
-    await gallery.getByText('2 images uploaded and added.').waitFor();
-    const reef = await libraryImage('pickers-reef-wall.png');
-    const halocline = await libraryImage('pickers-halocline.jpg');
-    expect(reef.alt_text).toBe('Green wall of a reef-like cenote rim');
-    const images = gallery.getByRole('textbox', { name: 'Image', exact: true });
-    await expect.poll(() => images.count()).toBe(before.length + 2);
-    expect(await images.nth(before.length).inputValue()).toBe(reef.original_url);
-    expect(await images.nth(before.length + 1).inputValue()).toBe(halocline.original_url);
-    await saveBlock(page, gallery);
-    expect(await galleryUrls()).toEqual([...before, reef.original_url, halocline.original_url]);
-    expect(errors).toEqual([]);
-    await context.close();
+    await withSignedInPage(e2e, admin, adminAt('/admin/blocks'), async ({ page, errors }) => {
+      const before = await galleryUrls();
+      const gallery = await openBlock(page, 'Gallery');
+      const [chooser] = await Promise.all([
+        page.waitForEvent('filechooser'),
+        gallery.getByRole('button', { name: 'Upload images' }).click(),
+      ]);
+      expect(chooser.isMultiple()).toBe(true);
+      await chooser.setFiles([reefPng, haloclineJpeg]);
+      const upload = page.getByRole('dialog', { name: 'Upload images' });
+      const rows = upload.getByRole('list', { name: 'Files to upload' }).getByRole('listitem');
+      await expect.poll(() => rows.count()).toBe(2);
+      await upload.getByLabel('Alt text for pickers-reef-wall.png').fill('Green wall of a reef-like cenote rim');
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await upload.getByRole('button', { name: 'Upload 2 images' }).click();
+      // When every file is in, the dialog closes by itself and the gallery has them, in order.
+      await upload.waitFor({ state: 'detached', timeout: 30_000 });
+      await gallery.getByText('2 images uploaded and added.').waitFor();
+      const reef = await libraryImage('pickers-reef-wall.png');
+      const halocline = await libraryImage('pickers-halocline.jpg');
+      expect(reef.alt_text).toBe('Green wall of a reef-like cenote rim');
+      const images = gallery.getByRole('textbox', { name: 'Image', exact: true });
+      await expect.poll(() => images.count()).toBe(before.length + 2);
+      expect(await images.nth(before.length).inputValue()).toBe(reef.original_url);
+      expect(await images.nth(before.length + 1).inputValue()).toBe(halocline.original_url);
+      await saveBlock(page, gallery);
+      expect(await galleryUrls()).toEqual([...before, reef.original_url, halocline.original_url]);
+      expect(errors).toEqual([]);
+    });
   });
 });
 
 describe('link fields with a page picker', () => {
   it('finds a page by title and chooses it with the keyboard; typed addresses still work', async () => {
-    const { context, page, errors } = await signedIn('/admin/blocks');
-    const hero = await openBlock(page, 'Hero');
-    const link = hero.getByRole('combobox', { name: 'Button link' });
-    expect(await link.getAttribute('aria-expanded')).toBe('false');
-    expect(await link.getAttribute('aria-autocomplete')).toBe('list');
-    // A title: the text in the field stays as typed (the block's autosave, 2 s after the last key,
-    // would refuse it as a link, so the choice is made before that).
-    await link.pressSequentially('safety guide');
-    const listbox = page.locator(`#${await link.getAttribute('aria-controls')}`);
-    await expect.poll(() => link.getAttribute('aria-expanded')).toBe('true');
-    expect(await listbox.getAttribute('role')).toBe('listbox');
-    await listbox.getByRole('option', { name: /Safety Guidelines/ }).waitFor();
-    // Nothing is highlighted until an arrow key.
-    expect(await link.getAttribute('aria-activedescendant')).toBeNull();
-    await page.keyboard.press('ArrowDown');
-    const activeId = await link.getAttribute('aria-activedescendant');
-    expect(await page.locator(`#${activeId}`).getAttribute('aria-selected')).toBe('true');
-    expect(await page.locator(`#${activeId}`).textContent()).toContain('/safety-guidelines');
-    expect(await link.inputValue()).toBe('safety guide');
-    await page.keyboard.press('Enter');
-    expect(await link.inputValue()).toBe('/safety-guidelines');
-    expect(await link.getAttribute('aria-expanded')).toBe('false');
+    await withSignedInPage(e2e, admin, adminAt('/admin/blocks'), async ({ page, errors }) => {
+      const hero = await openBlock(page, 'Hero');
+      const link = hero.getByRole('combobox', { name: 'Button link' });
+      expect(await link.getAttribute('aria-expanded')).toBe('false');
+      expect(await link.getAttribute('aria-autocomplete')).toBe('list');
+      // A title: the text in the field stays as typed (the block's autosave, 2 s after the last key,
+      // would refuse it as a link, so the choice is made before that).
+      await link.pressSequentially('safety guide');
+      const listbox = page.locator(`#${await link.getAttribute('aria-controls')}`);
+      await expect.poll(() => link.getAttribute('aria-expanded')).toBe('true');
+      expect(await listbox.getAttribute('role')).toBe('listbox');
+      await listbox.getByRole('option', { name: /Safety Guidelines/ }).waitFor();
+      // Nothing is highlighted until an arrow key.
+      expect(await link.getAttribute('aria-activedescendant')).toBeNull();
+      await page.keyboard.press('ArrowDown');
+      const activeId = await link.getAttribute('aria-activedescendant');
+      expect(await page.locator(`#${activeId}`).getAttribute('aria-selected')).toBe('true');
+      expect(await page.locator(`#${activeId}`).textContent()).toContain('/safety-guidelines');
+      expect(await link.inputValue()).toBe('safety guide');
+      await page.keyboard.press('Enter');
+      expect(await link.inputValue()).toBe('/safety-guidelines');
+      expect(await link.getAttribute('aria-expanded')).toBe('false');
 
-    // A site path being typed searches the slugs: the cenote pages, at most eight.
-    await link.fill('');
-    await link.pressSequentially('/cenote-');
-    await listbox.getByRole('option', { name: /Cenote Dos Ojos/ }).waitFor();
-    expect(await listbox.getByRole('option').count()).toBe(8);
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('ArrowDown');
-    expect(await seriousA11yViolations(page)).toEqual([]);
-    await shootBothWidths(page, 'link-combobox', link);
-    // Escape closes the list and keeps the text; Arrow up reopens it at its last page.
-    await page.keyboard.press('Escape');
-    expect(await link.getAttribute('aria-expanded')).toBe('false');
-    expect(await link.inputValue()).toBe('/cenote-');
-    await page.keyboard.press('ArrowUp');
-    await expect.poll(() => link.getAttribute('aria-expanded')).toBe('true');
-    const last = listbox.getByRole('option').last();
-    expect(await link.getAttribute('aria-activedescendant')).toBe(await last.getAttribute('id'));
-    const lastPath = /\/cenote-[a-z-]+/.exec((await last.textContent()) ?? '')?.[0];
-    expect(lastPath).toBeDefined();
-    await page.keyboard.press('Enter');
-    expect(await link.inputValue()).toBe(lastPath);
-    // Full addresses are not page searches.
-    await link.fill('');
-    await link.pressSequentially('https://example.com/permits');
-    await page.waitForTimeout(400);
-    expect(await link.getAttribute('aria-expanded')).toBe('false');
-    await link.fill('/safety-guidelines');
-    await saveBlock(page, hero);
-    expect((await blockData('hero'))['ctaLink']).toBe('/safety-guidelines');
+      // A site path being typed searches the slugs: the cenote pages, at most eight.
+      await link.fill('');
+      await link.pressSequentially('/cenote-');
+      await listbox.getByRole('option', { name: /Cenote Dos Ojos/ }).waitFor();
+      expect(await listbox.getByRole('option').count()).toBe(8);
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowDown');
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await shootBothWidths(page, 'link-combobox', link);
+      // Escape closes the list and keeps the text; Arrow up reopens it at its last page.
+      await page.keyboard.press('Escape');
+      expect(await link.getAttribute('aria-expanded')).toBe('false');
+      expect(await link.inputValue()).toBe('/cenote-');
+      await page.keyboard.press('ArrowUp');
+      await expect.poll(() => link.getAttribute('aria-expanded')).toBe('true');
+      const last = listbox.getByRole('option').last();
+      expect(await link.getAttribute('aria-activedescendant')).toBe(await last.getAttribute('id'));
+      const lastPath = /\/cenote-[a-z-]+/.exec((await last.textContent()) ?? '')?.[0];
+      expect(lastPath).toBeDefined();
+      await page.keyboard.press('Enter');
+      expect(await link.inputValue()).toBe(lastPath);
+      // Full addresses are not page searches.
+      await link.fill('');
+      await link.pressSequentially('https://example.com/permits');
+      await page.waitForTimeout(400);
+      expect(await link.getAttribute('aria-expanded')).toBe('false');
+      await link.fill('/safety-guidelines');
+      await saveBlock(page, hero);
+      expect((await blockData('hero'))['ctaLink']).toBe('/safety-guidelines');
 
-    // The CTA button's link: the same field.
-    const cta = await openBlock(page, 'Call to action');
-    const ctaLink = cta.getByRole('combobox', { name: 'Button link' });
-    await ctaLink.pressSequentially('required cert');
-    await pageOption(page, /Required Certifications/).waitFor();
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('Enter');
-    expect(await ctaLink.inputValue()).toBe('/required-certifications');
-    await saveBlock(page, cta);
-    expect((await blockData('cta'))['ctaButton']).toMatchObject({ link: '/required-certifications' });
-    expect(errors).toEqual([]);
-    await context.close();
+      // The CTA button's link: the same field.
+      const cta = await openBlock(page, 'Call to action');
+      const ctaLink = cta.getByRole('combobox', { name: 'Button link' });
+      await ctaLink.pressSequentially('required cert');
+      await pageOption(page, /Required Certifications/).waitFor();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      expect(await ctaLink.inputValue()).toBe('/required-certifications');
+      await saveBlock(page, cta);
+      expect((await blockData('cta'))['ctaButton']).toMatchObject({ link: '/required-certifications' });
+      expect(errors).toEqual([]);
+    });
   });
 
   it('the rich text link prompt finds pages too: Enter picks the page, the next Enter applies the link', async () => {
-    const { context, page, errors } = await signedIn('/admin/blocks');
-    const text = await openBlock(page, 'Text');
-    const editor = text.getByRole('textbox', { name: 'Content' });
-    await editor.getByText('equipment list').dblclick();
-    await page.keyboard.press('Control+k');
-    const prompt = text.getByRole('combobox', { name: 'Link address' });
-    await prompt.pressSequentially('equipment');
-    await pageOption(page, /Equipment Essentials/).waitFor();
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('Enter');
-    expect(await prompt.inputValue()).toBe('/equipment-essentials');
-    await page.keyboard.press('Enter');
-    await prompt.waitFor({ state: 'detached' });
-    expect(await editor.locator('a').getAttribute('href')).toBe('/equipment-essentials');
-    await saveBlock(page, text);
-    expect((await blockData('text'))['content']).toContain('href="/equipment-essentials"');
-    expect(errors).toEqual([]);
-    await context.close();
+    await withSignedInPage(e2e, admin, adminAt('/admin/blocks'), async ({ page, errors }) => {
+      const text = await openBlock(page, 'Text');
+      const editor = text.getByRole('textbox', { name: 'Content' });
+      await editor.getByText('equipment list').dblclick();
+      await page.keyboard.press('Control+k');
+      const prompt = text.getByRole('combobox', { name: 'Link address' });
+      await prompt.pressSequentially('equipment');
+      await pageOption(page, /Equipment Essentials/).waitFor();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      expect(await prompt.inputValue()).toBe('/equipment-essentials');
+      await page.keyboard.press('Enter');
+      await prompt.waitFor({ state: 'detached' });
+      expect(await editor.locator('a').getAttribute('href')).toBe('/equipment-essentials');
+      await saveBlock(page, text);
+      expect((await blockData('text'))['content']).toContain('href="/equipment-essentials"');
+      expect(errors).toEqual([]);
+    });
   });
 });
 
 describe('placing navigation items', () => {
   const header = async () =>
-    (await getJson<{ items: NavigationNode[] }>(`${server.url}/api/v1/navigation?menu=header`)).body.items;
+    (await getJson<{ items: NavigationNode[] }>(`${e2e.server.url}/api/v1/navigation?menu=header`)).body.items;
   const childrenOf = async (title: string) =>
     ((await header()).find((item) => item.title === title)?.children ?? []).map((item) => item.title);
 
   it("'Add child item' opens the dialog with that parent; parent and position place a new item", async () => {
-    const { context, page, errors } = await signedIn('/admin/navigation');
-    const diving = (await header()).find((item) => item.title === 'Diving');
-    expect(diving).toBeDefined();
-    const divingChildren = await childrenOf('Diving');
+    await withSignedInPage(e2e, admin, adminAt('/admin/navigation'), async ({ page, errors }) => {
+      const diving = (await header()).find((item) => item.title === 'Diving');
+      expect(diving).toBeDefined();
+      const divingChildren = await childrenOf('Diving');
 
-    await page.getByRole('button', { name: 'Add child item under Diving', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add Navigation Item' });
-    expect(await dialog.getByLabel('Parent').inputValue()).toBe(diving!.id);
-    expect(await dialog.getByLabel('Position').locator('option:checked').textContent()).toBe(
-      `Last (after ${divingChildren.at(-1)})`,
-    );
-    await dialog.getByLabel('Title').fill('Cavern Rules');
-    // The URL field finds pages by title here too.
-    await dialog.getByRole('combobox', { name: 'URL' }).pressSequentially('safety');
-    await pageOption(page, /Safety Guidelines/).waitFor();
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('Enter');
-    expect(await dialog.getByRole('combobox', { name: 'URL' }).inputValue()).toBe('/safety-guidelines');
-    await dialog.getByRole('button', { name: 'Add item' }).click();
-    await page.getByText('Navigation item created').first().waitFor();
-    expect(await childrenOf('Diving')).toEqual([...divingChildren, 'Cavern Rules']);
-    const cavernRules = (await header())
-      .find((item) => item.title === 'Diving')
-      ?.children.find((item) => item.title === 'Cavern Rules');
-    expect(cavernRules?.link_url).toBe('/safety-guidelines');
+      await page.getByRole('button', { name: 'Add child item under Diving', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add Navigation Item' });
+      expect(await dialog.getByLabel('Parent').inputValue()).toBe(diving!.id);
+      expect(await dialog.getByLabel('Position').locator('option:checked').textContent()).toBe(
+        `Last (after ${divingChildren.at(-1)})`,
+      );
+      await dialog.getByLabel('Title').fill('Cavern Rules');
+      // The URL field finds pages by title here too.
+      await dialog.getByRole('combobox', { name: 'URL' }).pressSequentially('safety');
+      await pageOption(page, /Safety Guidelines/).waitFor();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      expect(await dialog.getByRole('combobox', { name: 'URL' }).inputValue()).toBe('/safety-guidelines');
+      await dialog.getByRole('button', { name: 'Add item' }).click();
+      await page.getByText('Navigation item created').first().waitFor();
+      expect(await childrenOf('Diving')).toEqual([...divingChildren, 'Cavern Rules']);
+      const cavernRules = (await header())
+        .find((item) => item.title === 'Diving')
+        ?.children.find((item) => item.title === 'Cavern Rules');
+      expect(cavernRules?.link_url).toBe('/safety-guidelines');
 
-    // A new item with its parent and position chosen in the dialog (keyboard on the selects).
-    const notable = await childrenOf('Notable Cenotes');
-    expect(notable.slice(0, 2)).toEqual(['All Notable Cenotes', 'Dos Ojos']);
-    await page.getByRole('button', { name: 'Add Navigation Item' }).click();
-    await dialog.getByLabel('Title').fill('Dive Shops');
-    await dialog.getByRole('combobox', { name: 'URL' }).fill('https://example.com/dive-shops');
-    await dialog.getByLabel('Parent').selectOption({ label: '\u00a0\u00a0\u00a0\u00a0Notable Cenotes' });
-    await dialog.getByLabel('Position').selectOption({ label: 'After Dos Ojos' });
-    expect(await seriousA11yViolations(page)).toEqual([]);
-    await shootBothWidths(page, 'nav-item-dialog');
-    await dialog.getByRole('button', { name: 'Add item' }).click();
-    await page.getByText('Navigation item created').first().waitFor();
-    expect(await childrenOf('Notable Cenotes')).toEqual([...notable.slice(0, 2), 'Dive Shops', ...notable.slice(2)]);
+      // A new item with its parent and position chosen in the dialog (keyboard on the selects).
+      const notable = await childrenOf('Notable Cenotes');
+      expect(notable.slice(0, 2)).toEqual(['All Notable Cenotes', 'Dos Ojos']);
+      await page.getByRole('button', { name: 'Add Navigation Item' }).click();
+      await dialog.getByLabel('Title').fill('Dive Shops');
+      await dialog.getByRole('combobox', { name: 'URL' }).fill('https://example.com/dive-shops');
+      await dialog.getByLabel('Parent').selectOption({ label: '\u00a0\u00a0\u00a0\u00a0Notable Cenotes' });
+      await dialog.getByLabel('Position').selectOption({ label: 'After Dos Ojos' });
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await shootBothWidths(page, 'nav-item-dialog');
+      await dialog.getByRole('button', { name: 'Add item' }).click();
+      await page.getByText('Navigation item created').first().waitFor();
+      expect(await childrenOf('Notable Cenotes')).toEqual([...notable.slice(0, 2), 'Dive Shops', ...notable.slice(2)]);
 
-    // First at the top level.
-    await page.getByRole('button', { name: 'Add Navigation Item' }).click();
-    await dialog.getByLabel('Title').fill('Start Here');
-    await dialog.getByRole('combobox', { name: 'URL' }).fill('/');
-    await dialog.getByLabel('Position').selectOption('first');
-    await dialog.getByRole('button', { name: 'Add item' }).click();
-    await page.getByText('Navigation item created').first().waitFor();
-    expect((await header()).map((item) => item.title)[0]).toBe('Start Here');
-    expect(errors).toEqual([]);
-    await context.close();
+      // First at the top level.
+      await page.getByRole('button', { name: 'Add Navigation Item' }).click();
+      await dialog.getByLabel('Title').fill('Start Here');
+      await dialog.getByRole('combobox', { name: 'URL' }).fill('/');
+      await dialog.getByLabel('Position').selectOption('first');
+      await dialog.getByRole('button', { name: 'Add item' }).click();
+      await page.getByText('Navigation item created').first().waitFor();
+      expect((await header()).map((item) => item.title)[0]).toBe('Start Here');
+      expect(errors).toEqual([]);
+    });
   });
 
   it('at 390 px the titles wrap and no row action is cut off', async () => {
@@ -402,40 +385,44 @@ describe('placing navigation items', () => {
       parent_id: diving!.children[0]!.id,
     });
     expect(long.status).toBe(201);
-    const { context, page, errors } = await signedIn('/admin/navigation', 'phone');
-    const list = page.getByRole('list', { name: 'Header navigation' });
-    await list.getByRole('listitem', { name: /^Underwater Photography in Caverns for Beginners, level 3$/ }).waitFor();
-    const problems = await list.evaluate((element) => {
-      const found: string[] = [];
-      for (const row of element.querySelectorAll<HTMLLIElement>(':scope > li')) {
-        const name = row.getAttribute('aria-label') ?? '';
-        if (row.scrollWidth > row.clientWidth) found.push(`${name}: row scrolls ${row.scrollWidth}/${row.clientWidth}`);
-        const rowBox = row.getBoundingClientRect();
-        const title = row.querySelector('p');
-        if (title && (title.scrollWidth > title.clientWidth || getComputedStyle(title).textOverflow === 'ellipsis')) {
-          found.push(`${name}: title cut`);
-        }
-        for (const control of row.querySelectorAll<HTMLElement>('button, [role="switch"]')) {
-          const box = control.getBoundingClientRect();
-          if (box.left < rowBox.left || box.right > rowBox.right + 0.5) {
-            found.push(`${name}: ${control.getAttribute('aria-label')} outside the row`);
+    await withSignedInPage(e2e, admin, adminAt('/admin/navigation', 'phone'), async ({ page, errors }) => {
+      const list = page.getByRole('list', { name: 'Header navigation' });
+      await list
+        .getByRole('listitem', { name: /^Underwater Photography in Caverns for Beginners, level 3$/ })
+        .waitFor();
+      const problems = await list.evaluate((element) => {
+        const found: string[] = [];
+        for (const row of element.querySelectorAll<HTMLLIElement>(':scope > li')) {
+          const name = row.getAttribute('aria-label') ?? '';
+          if (row.scrollWidth > row.clientWidth)
+            found.push(`${name}: row scrolls ${row.scrollWidth}/${row.clientWidth}`);
+          const rowBox = row.getBoundingClientRect();
+          const title = row.querySelector('p');
+          if (title && (title.scrollWidth > title.clientWidth || getComputedStyle(title).textOverflow === 'ellipsis')) {
+            found.push(`${name}: title cut`);
           }
-          const holder = control.parentElement;
-          if (holder && holder.scrollWidth > holder.clientWidth) found.push(`${name}: actions clipped`);
+          for (const control of row.querySelectorAll<HTMLElement>('button, [role="switch"]')) {
+            const box = control.getBoundingClientRect();
+            if (box.left < rowBox.left || box.right > rowBox.right + 0.5) {
+              found.push(`${name}: ${control.getAttribute('aria-label')} outside the row`);
+            }
+            const holder = control.parentElement;
+            if (holder && holder.scrollWidth > holder.clientWidth) found.push(`${name}: actions clipped`);
+          }
         }
-      }
-      return found;
+        return found;
+      });
+      expect(problems).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      // The long title shows in full, on two lines.
+      const title = list.getByText('Underwater Photography in Caverns for Beginners', { exact: true });
+      expect((await title.boundingBox())!.height).toBeGreaterThan(30);
+      // An item on the last level cannot take children; one above it can.
+      const addChild = (name: string) =>
+        page.getByRole('button', { name: `Add child item under ${name}`, exact: true });
+      expect(await addChild('Underwater Photography in Caverns for Beginners').isDisabled()).toBe(true);
+      expect(await addChild('Cenote Diving').isDisabled()).toBe(false);
+      expect(errors).toEqual([]);
     });
-    expect(problems).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    // The long title shows in full, on two lines.
-    const title = list.getByText('Underwater Photography in Caverns for Beginners', { exact: true });
-    expect((await title.boundingBox())!.height).toBeGreaterThan(30);
-    // An item on the last level cannot take children; one above it can.
-    const addChild = (name: string) => page.getByRole('button', { name: `Add child item under ${name}`, exact: true });
-    expect(await addChild('Underwater Photography in Caverns for Beginners').isDisabled()).toBe(true);
-    expect(await addChild('Cenote Diving').isDisabled()).toBe(false);
-    expect(errors).toEqual([]);
-    await context.close();
   });
 });

@@ -1,10 +1,11 @@
 import { copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUserWithRole, signedInClient, type ApiClient } from '../helpers/auth';
-import { projectRoot, startTestApp, type TestApp } from '../helpers/build-app';
-import { launchBrowser, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
+import { signedInClient, type ApiClient } from '../helpers/auth';
+import { projectRoot } from '../helpers/build-app';
+import { seriousA11yViolations } from '../helpers/browser';
+import { desktopViewport, isFocused, tabTo, useBrowserTest, withSignedInPage } from '../helpers/e2e';
 
 interface PageBody {
   id: string;
@@ -19,51 +20,21 @@ interface BlockBody {
   version: number;
 }
 
-let server: TestApp;
-let browser: Browser;
+const e2e = useBrowserTest();
 let editor: ApiClient;
 const screenshots = path.join(projectRoot, 'dist', 'screenshots', 'editorial');
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-  editor = await signedInClient(server, 'editor');
+  editor = await signedInClient(e2e.server, 'editor');
   await mkdir(screenshots, { recursive: true });
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
-async function signedInContext(next: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const user = await createUserWithRole(server, 'editor');
-  const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
-  // Fail at the step that hangs, well inside the test's 60 s.
-  context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
-  const errors = watchPageErrors(page);
-  await page.goto(`${server.url}/auth?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign In' }).last().click();
-  await page.waitForURL((url) => url.pathname === next);
-  return { context, page, errors };
-}
+// Fail at the step that hangs, well inside the test's 60 s.
+const editorAt = (next: string) => ({ viewport: desktopViewport, next, stepTimeout: 15_000 });
 
-/** Presses Tab until `target` has the focus (keyboard only), failing after 60 presses. */
-async function tabTo(page: Page, target: Locator) {
-  for (let presses = 0; presses < 60; presses++) {
-    if (await hasFocus(target)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error('Tab never reached the element');
-}
-
-function hasFocus(target: Locator): Promise<boolean> {
-  // A short wait: tabTo asks after every key press, and a missing element should fail the test soon.
-  return target
-    .evaluate((element) => element === document.activeElement, undefined, { timeout: 2000 })
-    .catch(() => false);
-}
+// A short wait for the element: the focus is asked after every key press, and a missing element
+// should fail the test soon.
+const quickly = { timeout: 2000 };
 
 /** The text a sighted reader sees: without the screen-reader-only words. */
 function visibleText(target: Locator): Promise<string> {
@@ -141,7 +112,7 @@ async function pageWithHistory(slug: string, oldTitle: string, newTitle: string)
 }
 
 async function publicPage(pathname: string): Promise<{ status: number; text: string }> {
-  const response = await fetch(`${server.url}${pathname}`);
+  const response = await fetch(`${e2e.server.url}${pathname}`);
   return { status: response.status, text: await response.text() };
 }
 
@@ -176,118 +147,118 @@ describe('Revisions panel', () => {
     const live = await publicPage('/cenote-revisiones');
     expect(live.text).toContain('Dive the hidden river');
 
-    const { context, page, errors } = await signedInContext(`/admin/pages/${created.id}`);
-    await page.getByRole('heading', { name: 'Edit Page' }).waitFor();
-    await page.getByRole('button', { name: 'Revisions' }).click();
-    const panel = page.getByRole('dialog', { name: 'Revisions' });
-    await revisionOption(panel, 3).waitFor();
-    // Newest first, each with its kind.
-    const names = await panel.getByRole('option').allInnerTexts();
-    expect(names[0]).toMatch(/^Published\s+Revision 10\b/);
-    expect(names.at(-1)).toMatch(/^Saved\s+Revision 1\b/);
-    expect(await revisionOption(panel, 7).innerText()).toMatch(/^Saved/);
+    await withSignedInPage(e2e, 'editor', editorAt(`/admin/pages/${created.id}`), async ({ page, errors }) => {
+      await page.getByRole('heading', { name: 'Edit Page' }).waitFor();
+      await page.getByRole('button', { name: 'Revisions' }).click();
+      const panel = page.getByRole('dialog', { name: 'Revisions' });
+      await revisionOption(panel, 3).waitFor();
+      // Newest first, each with its kind.
+      const names = await panel.getByRole('option').allInnerTexts();
+      expect(names[0]).toMatch(/^Published\s+Revision 10\b/);
+      expect(names.at(-1)).toMatch(/^Saved\s+Revision 1\b/);
+      expect(await revisionOption(panel, 7).innerText()).toMatch(/^Saved/);
 
-    // Rich text is compared by its visible words (revision 6 has the text block as first added).
-    await revisionOption(panel, 6).click();
-    const content = panel.locator('dd', { has: page.locator('ins', { hasText: 'hydrogen sulfide' }) });
-    await content.waitFor();
-    expect(await visibleText(content)).toBe(
-      'The hydrogen sulfide cloud sits at 30 metres. Divers descend pass through it slowly.',
-    );
-    expect(await content.locator('del').allTextContents()).toEqual(['[removed: descend]']);
-    expect(await content.locator('ins').allTextContents()).toEqual(['[added: hydrogen sulfide]', '[added: pass]']);
+      // Rich text is compared by its visible words (revision 6 has the text block as first added).
+      await revisionOption(panel, 6).click();
+      const content = panel.locator('dd', { has: page.locator('ins', { hasText: 'hydrogen sulfide' }) });
+      await content.waitFor();
+      expect(await visibleText(content)).toBe(
+        'The hydrogen sulfide cloud sits at 30 metres. Divers descend pass through it slowly.',
+      );
+      expect(await content.locator('del').allTextContents()).toEqual(['[removed: descend]']);
+      expect(await content.locator('ins').allTextContents()).toEqual(['[added: hydrogen sulfide]', '[added: pass]']);
 
-    await revisionOption(panel, 3).click();
-    await expect.poll(() => revisionOption(panel, 3).getAttribute('aria-selected')).toBe('true');
-    await panel.getByRole('heading', { name: 'Changes against the current draft' }).waitFor();
-    const heroChange = panel.locator('dd', { has: page.locator('del', { hasText: 'old' }) });
-    await heroChange.waitFor();
-    expect(await visibleText(heroChange)).toBe('Dive the old hidden river');
-    // The marks say what they are without colour: <del>/<ins> with words for screen readers.
-    expect(await heroChange.locator('del').textContent()).toBe('[removed: old]');
-    expect(await heroChange.locator('ins').textContent()).toBe('[added: hidden]');
-    expect(await panel.getByText('Block 1: Hero – Dive the hidden river').count()).toBe(1);
-    expect(await panel.getByText('Block 2: Text – The cloud').first().isVisible()).toBe(true);
-    expect(await panel.getByText('Block 3: Quote – Like flying over a river').isVisible()).toBe(true);
-    expect(await panel.locator('dt', { hasText: 'Excerpt' }).count()).toBe(1);
-    expect(await seriousA11yViolations(page)).toEqual([]);
-    await screenshot(page, 'revisions-panel.png');
+      await revisionOption(panel, 3).click();
+      await expect.poll(() => revisionOption(panel, 3).getAttribute('aria-selected')).toBe('true');
+      await panel.getByRole('heading', { name: 'Changes against the current draft' }).waitFor();
+      const heroChange = panel.locator('dd', { has: page.locator('del', { hasText: 'old' }) });
+      await heroChange.waitFor();
+      expect(await visibleText(heroChange)).toBe('Dive the old hidden river');
+      // The marks say what they are without colour: <del>/<ins> with words for screen readers.
+      expect(await heroChange.locator('del').textContent()).toBe('[removed: old]');
+      expect(await heroChange.locator('ins').textContent()).toBe('[added: hidden]');
+      expect(await panel.getByText('Block 1: Hero – Dive the hidden river').count()).toBe(1);
+      expect(await panel.getByText('Block 2: Text – The cloud').first().isVisible()).toBe(true);
+      expect(await panel.getByText('Block 3: Quote – Like flying over a river').isVisible()).toBe(true);
+      expect(await panel.locator('dt', { hasText: 'Excerpt' }).count()).toBe(1);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, 'revisions-panel.png');
 
-    await panel.getByRole('button', { name: 'Restore this version' }).click();
-    const confirm = page.getByRole('alertdialog', { name: 'Restore this version?' });
-    await confirm.getByText('This does not publish', { exact: false }).waitFor();
-    await confirm.getByRole('button', { name: 'Restore' }).click();
-    await page.getByText('Version restored').first().waitFor();
+      await panel.getByRole('button', { name: 'Restore this version' }).click();
+      const confirm = page.getByRole('alertdialog', { name: 'Restore this version?' });
+      await confirm.getByText('This does not publish', { exact: false }).waitFor();
+      await confirm.getByRole('button', { name: 'Restore' }).click();
+      await page.getByText('Version restored').first().waitFor();
 
-    const blocks = await draftBlocks(created.id);
-    expect(blocks.map((block) => [block.block_type, block.block_data['title']])).toEqual([
-      ['hero', 'Dive the old river'],
-    ]);
-    expect(blocks[0]?.id).toBe(hero.id);
-    expect((await readPage(created.id)).title).toBe('Cenote cenote-revisiones');
-    // Restoring never publishes: visitors still see the last published version.
-    const after = await publicPage('/cenote-revisiones');
-    expect(after.status).toBe(200);
-    expect(after.text).toContain('Dive the hidden river');
-    expect(after.text).toContain('Like flying over a river');
-    expect(after.text).not.toContain('Dive the old river');
-    // The panel stays usable and now compares against the restored draft.
-    await panel.getByText('Nothing differs: this version is the same as the current draft.').waitFor();
-    await revisionOption(panel, 11).waitFor();
-    expect(await revisionOption(panel, 11).innerText()).toMatch(/^Restored[\s\S]*Restored from revision 3/);
-    expect(errors).toEqual([]);
-    await context.close();
+      const blocks = await draftBlocks(created.id);
+      expect(blocks.map((block) => [block.block_type, block.block_data['title']])).toEqual([
+        ['hero', 'Dive the old river'],
+      ]);
+      expect(blocks[0]?.id).toBe(hero.id);
+      expect((await readPage(created.id)).title).toBe('Cenote cenote-revisiones');
+      // Restoring never publishes: visitors still see the last published version.
+      const after = await publicPage('/cenote-revisiones');
+      expect(after.status).toBe(200);
+      expect(after.text).toContain('Dive the hidden river');
+      expect(after.text).toContain('Like flying over a river');
+      expect(after.text).not.toContain('Dive the old river');
+      // The panel stays usable and now compares against the restored draft.
+      await panel.getByText('Nothing differs: this version is the same as the current draft.').waitFor();
+      await revisionOption(panel, 11).waitFor();
+      expect(await revisionOption(panel, 11).innerText()).toMatch(/^Restored[\s\S]*Restored from revision 3/);
+      expect(errors).toEqual([]);
+    });
   });
 
   it('works with the keyboard alone: arrows through the list, Enter to choose, restore, Escape back to the button', async () => {
     const { page: created } = await pageWithHistory('cenote-teclado', 'Keyboard first title', 'Keyboard second title');
-    const { context, page, errors } = await signedInContext(`/admin/pages/${created.id}`);
-    await page.getByRole('heading', { name: 'Edit Page' }).waitFor();
-    const button = page.getByRole('button', { name: 'Revisions' });
-    await tabTo(page, button);
-    await page.keyboard.press('Enter');
-    const panel = page.getByRole('dialog', { name: 'Revisions' });
-    await revisionOption(panel, 5).waitFor();
+    await withSignedInPage(e2e, 'editor', editorAt(`/admin/pages/${created.id}`), async ({ page, errors }) => {
+      await page.getByRole('heading', { name: 'Edit Page' }).waitFor();
+      const button = page.getByRole('button', { name: 'Revisions' });
+      await tabTo(page, button, quickly);
+      await page.keyboard.press('Enter');
+      const panel = page.getByRole('dialog', { name: 'Revisions' });
+      await revisionOption(panel, 5).waitFor();
 
-    // One Tab stop for the list; the newest revision takes it first.
-    await tabTo(page, revisionOption(panel, 5));
-    await page.keyboard.press('ArrowDown');
-    expect(await hasFocus(revisionOption(panel, 4))).toBe(true);
-    await page.keyboard.press('ArrowDown');
-    expect(await hasFocus(revisionOption(panel, 3))).toBe(true);
-    await page.keyboard.press('End');
-    expect(await hasFocus(revisionOption(panel, 1))).toBe(true);
-    await page.keyboard.press('ArrowUp');
-    await page.keyboard.press('ArrowUp');
-    expect(await hasFocus(revisionOption(panel, 3))).toBe(true);
-    await page.keyboard.press('Enter');
-    await expect.poll(() => revisionOption(panel, 3).getAttribute('aria-selected')).toBe('true');
-    await panel.locator('del', { hasText: 'first' }).waitFor();
-    expect(await panel.locator('ins', { hasText: 'second' }).count()).toBe(1);
-    // Focus is visible on whatever has it (the admin's :focus-visible outline).
-    const outline = await revisionOption(panel, 3).evaluate((element) => getComputedStyle(element).outlineStyle);
-    expect(outline).not.toBe('none');
+      // One Tab stop for the list; the newest revision takes it first.
+      await tabTo(page, revisionOption(panel, 5), quickly);
+      await page.keyboard.press('ArrowDown');
+      expect(await isFocused(revisionOption(panel, 4), quickly)).toBe(true);
+      await page.keyboard.press('ArrowDown');
+      expect(await isFocused(revisionOption(panel, 3), quickly)).toBe(true);
+      await page.keyboard.press('End');
+      expect(await isFocused(revisionOption(panel, 1), quickly)).toBe(true);
+      await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('ArrowUp');
+      expect(await isFocused(revisionOption(panel, 3), quickly)).toBe(true);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => revisionOption(panel, 3).getAttribute('aria-selected')).toBe('true');
+      await panel.locator('del', { hasText: 'first' }).waitFor();
+      expect(await panel.locator('ins', { hasText: 'second' }).count()).toBe(1);
+      // Focus is visible on whatever has it (the admin's :focus-visible outline).
+      const outline = await revisionOption(panel, 3).evaluate((element) => getComputedStyle(element).outlineStyle);
+      expect(outline).not.toBe('none');
 
-    const restore = panel.getByRole('button', { name: 'Restore this version' });
-    await tabTo(page, restore);
-    await page.keyboard.press('Enter');
-    const confirm = page.getByRole('alertdialog', { name: 'Restore this version?' });
-    await confirm.waitFor();
-    expect(await hasFocus(confirm.getByRole('button', { name: 'Cancel' }))).toBe(true);
-    await page.keyboard.press('Tab');
-    expect(await hasFocus(confirm.getByRole('button', { name: 'Restore' }))).toBe(true);
-    await page.keyboard.press('Enter');
-    await page.getByText('Version restored').first().waitFor();
-    await expect
-      .poll(async () => (await draftBlocks(created.id)).map((block) => block.block_data['title']))
-      .toEqual(['Keyboard first title']);
-    expect((await publicPage('/cenote-teclado')).text).toContain('Keyboard second title');
+      const restore = panel.getByRole('button', { name: 'Restore this version' });
+      await tabTo(page, restore, quickly);
+      await page.keyboard.press('Enter');
+      const confirm = page.getByRole('alertdialog', { name: 'Restore this version?' });
+      await confirm.waitFor();
+      expect(await isFocused(confirm.getByRole('button', { name: 'Cancel' }), quickly)).toBe(true);
+      await page.keyboard.press('Tab');
+      expect(await isFocused(confirm.getByRole('button', { name: 'Restore' }), quickly)).toBe(true);
+      await page.keyboard.press('Enter');
+      await page.getByText('Version restored').first().waitFor();
+      await expect
+        .poll(async () => (await draftBlocks(created.id)).map((block) => block.block_data['title']))
+        .toEqual(['Keyboard first title']);
+      expect((await publicPage('/cenote-teclado')).text).toContain('Keyboard second title');
 
-    await page.keyboard.press('Escape');
-    await panel.waitFor({ state: 'detached' });
-    await expect.poll(() => hasFocus(button)).toBe(true);
-    expect(errors).toEqual([]);
-    await context.close();
+      await page.keyboard.press('Escape');
+      await panel.waitFor({ state: 'detached' });
+      await expect.poll(() => isFocused(button, quickly)).toBe(true);
+      expect(errors).toEqual([]);
+    });
   });
 
   it('lists a long history 30 at a time with Load older', async () => {
@@ -296,17 +267,17 @@ describe('Revisions panel', () => {
     for (let step = 2; step <= 30; step++)
       block = await patchBlock(block, { ...block.block_data, title: `History ${step}` });
     // 5 revisions from pageWithHistory and 29 saves: 34 in all.
-    const { context, page, errors } = await signedInContext(`/admin/pages/${created.id}`);
-    await page.getByRole('button', { name: 'Revisions' }).click();
-    const panel = page.getByRole('dialog', { name: 'Revisions' });
-    await revisionOption(panel, 34).waitFor();
-    expect(await panel.getByRole('option').count()).toBe(30);
-    await panel.getByRole('button', { name: 'Load older' }).click();
-    await revisionOption(panel, 1).waitFor();
-    expect(await panel.getByRole('option').count()).toBe(34);
-    expect(await panel.getByRole('button', { name: 'Load older' }).count()).toBe(0);
-    expect(errors).toEqual([]);
-    await context.close();
+    await withSignedInPage(e2e, 'editor', editorAt(`/admin/pages/${created.id}`), async ({ page, errors }) => {
+      await page.getByRole('button', { name: 'Revisions' }).click();
+      const panel = page.getByRole('dialog', { name: 'Revisions' });
+      await revisionOption(panel, 34).waitFor();
+      expect(await panel.getByRole('option').count()).toBe(30);
+      await panel.getByRole('button', { name: 'Load older' }).click();
+      await revisionOption(panel, 1).waitFor();
+      expect(await panel.getByRole('option').count()).toBe(34);
+      expect(await panel.getByRole('button', { name: 'Load older' }).count()).toBe(0);
+      expect(errors).toEqual([]);
+    });
   });
 });
 
@@ -321,57 +292,57 @@ describe('Trash', () => {
     expect(others).toHaveLength(2);
     for (const other of others) await ok(editor.request('DELETE', `/api/v1/pages/${other.id}`), 204);
 
-    const { context, page, errors } = await signedInContext(`/admin/pages/${created.id}`);
-    await page.getByRole('heading', { name: 'Edit Page' }).waitFor();
-    await page.getByRole('button', { name: 'Move to Trash', exact: true }).click();
-    const confirm = page.getByRole('alertdialog', { name: 'Move to Trash' });
-    await confirm
-      .getByText(
-        '"Cenote cenote-papelera" moves to Trash and visitors no longer see it. You can restore it from Trash for 30 days; after that it is deleted for good.',
-      )
-      .waitFor();
-    await confirm.getByRole('button', { name: 'Move to Trash' }).click();
-    await page.waitForURL((url) => url.pathname === '/admin/pages');
-    await page.getByText('Moved to Trash', { exact: true }).first().waitFor();
-    expect((await publicPage('/cenote-papelera')).status).toBe(404);
+    await withSignedInPage(e2e, 'editor', editorAt(`/admin/pages/${created.id}`), async ({ page, errors }) => {
+      await page.getByRole('heading', { name: 'Edit Page' }).waitFor();
+      await page.getByRole('button', { name: 'Move to Trash', exact: true }).click();
+      const confirm = page.getByRole('alertdialog', { name: 'Move to Trash' });
+      await confirm
+        .getByText(
+          '"Cenote cenote-papelera" moves to Trash and visitors no longer see it. You can restore it from Trash for 30 days; after that it is deleted for good.',
+        )
+        .waitFor();
+      await confirm.getByRole('button', { name: 'Move to Trash' }).click();
+      await page.waitForURL((url) => url.pathname === '/admin/pages');
+      await page.getByText('Moved to Trash', { exact: true }).first().waitFor();
+      expect((await publicPage('/cenote-papelera')).status).toBe(404);
 
-    // The two seeded pages went to Trash with their Spanish translations: five pages in all.
-    const trashLink = page.getByRole('link', { name: 'Trash (5 pages)' });
-    await trashLink.waitFor();
-    await screenshot(page, 'pages-trash-link.png');
-    await tabTo(page, trashLink);
-    await page.keyboard.press('Enter');
-    await page.waitForURL((url) => url.pathname === '/admin/pages/trash');
-    const table = page.getByRole('table', { name: 'Pages in Trash, most recently deleted first' });
-    const row = table.getByRole('row', { name: /Cenote cenote-papelera/ });
-    await row.waitFor();
-    expect(await table.getByRole('row').count()).toBe(6);
-    expect(await row.innerText()).toMatch(
-      /\/cenote-papelera[\s\S]*Published[\s\S]*just now[\s\S]*on \d{1,2} \w+ \d{4}/,
-    );
-    expect(await seriousA11yViolations(page)).toEqual([]);
-    await screenshot(page, 'trash.png');
+      // The two seeded pages went to Trash with their Spanish translations: five pages in all.
+      const trashLink = page.getByRole('link', { name: 'Trash (5 pages)' });
+      await trashLink.waitFor();
+      await screenshot(page, 'pages-trash-link.png');
+      await tabTo(page, trashLink, quickly);
+      await page.keyboard.press('Enter');
+      await page.waitForURL((url) => url.pathname === '/admin/pages/trash');
+      const table = page.getByRole('table', { name: 'Pages in Trash, most recently deleted first' });
+      const row = table.getByRole('row', { name: /Cenote cenote-papelera/ });
+      await row.waitFor();
+      expect(await table.getByRole('row').count()).toBe(6);
+      expect(await row.innerText()).toMatch(
+        /\/cenote-papelera[\s\S]*Published[\s\S]*just now[\s\S]*on \d{1,2} \w+ \d{4}/,
+      );
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, 'trash.png');
 
-    const restore = row.getByRole('button', { name: 'Restore Cenote cenote-papelera' });
-    await tabTo(page, restore);
-    await page.keyboard.press('Enter');
-    await page.getByText('"Cenote cenote-papelera" was restored').first().waitFor();
-    await row.waitFor({ state: 'detached' });
-    expect(await hasFocus(page.getByRole('heading', { name: 'Trash' }))).toBe(true);
-    expect((await draftBlocks(created.id)).map((block) => [block.id, block.block_data])).toEqual(
-      blocksBefore.map((block) => [block.id, block.block_data]),
-    );
-    const back = await publicPage('/cenote-papelera');
-    expect(back.status).toBe(200);
-    expect(back.text).toContain('Back from the trash');
+      const restore = row.getByRole('button', { name: 'Restore Cenote cenote-papelera' });
+      await tabTo(page, restore, quickly);
+      await page.keyboard.press('Enter');
+      await page.getByText('"Cenote cenote-papelera" was restored').first().waitFor();
+      await row.waitFor({ state: 'detached' });
+      expect(await isFocused(page.getByRole('heading', { name: 'Trash' }), quickly)).toBe(true);
+      expect((await draftBlocks(created.id)).map((block) => [block.id, block.block_data])).toEqual(
+        blocksBefore.map((block) => [block.id, block.block_data]),
+      );
+      const back = await publicPage('/cenote-papelera');
+      expect(back.status).toBe(200);
+      expect(back.text).toContain('Back from the trash');
 
-    // The other two back as well (the API, their translations with them), then the empty state.
-    for (const other of others) await ok(editor.post(`/api/v1/pages/${other.id}/restore`));
-    await page.reload();
-    await page.getByText('Trash is empty. Deleted pages stay here for 30 days.').waitFor();
-    expect(await seriousA11yViolations(page)).toEqual([]);
-    expect(errors).toEqual([]);
-    await context.close();
+      // The other two back as well (the API, their translations with them), then the empty state.
+      for (const other of others) await ok(editor.post(`/api/v1/pages/${other.id}/restore`));
+      await page.reload();
+      await page.getByText('Trash is empty. Deleted pages stay here for 30 days.').waitFor();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    });
   });
 });
 

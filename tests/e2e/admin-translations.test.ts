@@ -1,27 +1,21 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUserWithRole, signedInClient, type ApiClient } from '../helpers/auth';
-import { startTestApp, type TestApp } from '../helpers/build-app';
-import { launchBrowser, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
+import { seriousA11yViolations } from '../helpers/browser';
+import { phoneViewport, useBrowserTest, withSignedInPage } from '../helpers/e2e';
 import { clippedElements } from '../helpers/layout-fit';
 
 /**
  * Decision 44 in the admin: the pages list's Languages column, 'Add Spanish translation' in the
  * editor, the language switch, and 'Translation out of date' once the English page goes live again.
  */
-let server: TestApp;
-let browser: Browser;
+const e2e = useBrowserTest({ env: { JOBS_WORKER: 'false' } });
 let admin: { email: string; password: string };
 let editorApi: ApiClient;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestApp({ env: { JOBS_WORKER: 'false' } }), launchBrowser()]);
-  admin = await createUserWithRole(server, 'admin');
-  editorApi = await signedInClient(server, 'editor');
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  admin = await createUserWithRole(e2e.server, 'admin');
+  editorApi = await signedInClient(e2e.server, 'editor');
 });
 
 interface ListedPage {
@@ -31,23 +25,12 @@ interface ListedPage {
   translations?: Array<{ id: string; locale: string; path: string; out_of_date: boolean }>;
 }
 
-async function signedIn(
-  viewport = { width: 1440, height: 900 },
-): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const errors = watchPageErrors(page);
-  page.on('dialog', (dialog) => {
-    errors.push(`native ${dialog.type()} dialog: ${dialog.message()}`);
-    void dialog.dismiss();
-  });
-  await page.goto(`${server.url}/auth?next=/admin/pages`);
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Sign In' }).last().click();
-  await page.waitForURL(/\/admin\/pages/);
-  return { context, page, errors };
-}
+/** The admin on the Pages screen, where no native dialog may appear. */
+const pagesScreen = (viewport = { width: 1440, height: 900 }) => ({
+  viewport,
+  next: '/admin/pages',
+  refuseNativeDialogs: true,
+});
 
 /** The row of the pages list whose title link reads `title`. */
 function listRow(page: Page, title: string): Locator {
@@ -83,24 +66,24 @@ describe('pages in two languages', () => {
     const spanish = seeded?.translations?.find((translation) => translation.locale === 'es');
     expect(spanish, 'the seeded Spanish translation of Cenote Dos Ojos').toBeDefined();
 
-    const { context, page, errors } = await signedIn();
-    await searchList(page, 'dos ojos');
-    const row = listRow(page, seeded!.title);
-    const languages = row.getByRole('group', { name: `Languages of ${seeded!.title}` });
-    await languages.waitFor();
-    expect(await page.getByText('Languages', { exact: true }).isVisible()).toBe(true);
-    const es = languages.getByRole('link', { name: /^ES/ });
-    expect(await es.getAttribute('href')).toBe(`/admin/pages/${spanish!.id}`);
-    await es.click();
-    await page.waitForURL(`**/admin/pages/${spanish!.id}`);
-    await page.getByRole('heading', { name: 'Edit Page' }).waitFor();
-    const language = page.getByRole('navigation', { name: 'Language' });
-    expect(await language.getByRole('link', { name: 'Español' }).getAttribute('aria-current')).toBe('page');
-    expect(await page.getByText(`The page's address: ${spanish!.path}.`).count()).toBe(1);
-    expect(await clippedElements(page)).toEqual([]);
-    expect(await seriousA11yViolations(page)).toEqual([]);
-    expect(errors).toEqual([]);
-    await context.close();
+    await withSignedInPage(e2e, admin, pagesScreen(), async ({ page, errors }) => {
+      await searchList(page, 'dos ojos');
+      const row = listRow(page, seeded!.title);
+      const languages = row.getByRole('group', { name: `Languages of ${seeded!.title}` });
+      await languages.waitFor();
+      expect(await page.getByText('Languages', { exact: true }).isVisible()).toBe(true);
+      const es = languages.getByRole('link', { name: /^ES/ });
+      expect(await es.getAttribute('href')).toBe(`/admin/pages/${spanish!.id}`);
+      await es.click();
+      await page.waitForURL(`**/admin/pages/${spanish!.id}`);
+      await page.getByRole('heading', { name: 'Edit Page' }).waitFor();
+      const language = page.getByRole('navigation', { name: 'Language' });
+      expect(await language.getByRole('link', { name: 'Español' }).getAttribute('aria-current')).toBe('page');
+      expect(await page.getByText(`The page's address: ${spanish!.path}.`).count()).toBe(1);
+      expect(await clippedElements(page)).toEqual([]);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    });
   });
 
   it('adds a Spanish translation, switches back, and flags it once the English page goes live again', async () => {
@@ -113,76 +96,76 @@ describe('pages in two languages', () => {
     expect(created.status).toBe(201);
     const english = created.body.page;
 
-    const { context, page, errors } = await signedIn();
-    // The list offers to add what is missing: the fresh page has English only.
-    await searchList(page, 'Cavern line etiquette');
-    const row = listRow(page, english.title);
-    await row.getByRole('button', { name: /^Add ES/ }).waitFor();
-    expect(await row.getByRole('link', { name: /^ES/ }).count()).toBe(0);
+    await withSignedInPage(e2e, admin, pagesScreen(), async ({ page, errors }) => {
+      // The list offers to add what is missing: the fresh page has English only.
+      await searchList(page, 'Cavern line etiquette');
+      const row = listRow(page, english.title);
+      await row.getByRole('button', { name: /^Add ES/ }).waitFor();
+      expect(await row.getByRole('link', { name: /^ES/ }).count()).toBe(0);
 
-    await row.getByRole('link', { name: english.title, exact: true }).click();
-    await page.waitForURL(`**/admin/pages/${english.id}`);
-    await page.getByRole('heading', { name: 'Edit Page' }).waitFor();
-    expect(await page.getByRole('navigation', { name: 'Language' }).count()).toBe(0);
-    await page.getByRole('button', { name: 'Add Spanish translation' }).click();
-    await page.getByText('Spanish translation created').first().waitFor();
-    await page.waitForURL(
-      (url) => /^\/admin\/pages\/[0-9a-f-]{36}$/.test(url.pathname) && !url.pathname.endsWith(english.id),
-    );
-    const spanishId = new URL(page.url()).pathname.split('/').pop()!;
+      await row.getByRole('link', { name: english.title, exact: true }).click();
+      await page.waitForURL(`**/admin/pages/${english.id}`);
+      await page.getByRole('heading', { name: 'Edit Page' }).waitFor();
+      expect(await page.getByRole('navigation', { name: 'Language' }).count()).toBe(0);
+      await page.getByRole('button', { name: 'Add Spanish translation' }).click();
+      await page.getByText('Spanish translation created').first().waitFor();
+      await page.waitForURL(
+        (url) => /^\/admin\/pages\/[0-9a-f-]{36}$/.test(url.pathname) && !url.pathname.endsWith(english.id),
+      );
+      const spanishId = new URL(page.url()).pathname.split('/').pop()!;
 
-    // The Spanish editor: its own page, a draft copied from the English one, at /es/….
-    await page.getByRole('heading', { name: 'Edit Page' }).waitFor();
-    await expect.poll(() => page.getByLabel('Title').inputValue()).toBe('Cavern line etiquette');
-    expect(await page.getByLabel('Slug').inputValue()).toBe('cavern-line-etiquette');
-    await page.getByText("The page's address: /es/cavern-line-etiquette.").waitFor();
-    const language = page.getByRole('navigation', { name: 'Language' });
-    expect(await language.getByRole('link', { name: 'Español' }).getAttribute('aria-current')).toBe('page');
-    expect(await page.getByRole('group', { name: 'Page status' }).getByText('Draft').count()).toBe(1);
-    // Starting it again from the API is refused: one translation per language.
-    const again = await editorApi.post<{ error: { code: string } }>(`/api/v1/pages/${english.id}/translations`, {
-      locale: 'es',
+      // The Spanish editor: its own page, a draft copied from the English one, at /es/….
+      await page.getByRole('heading', { name: 'Edit Page' }).waitFor();
+      await expect.poll(() => page.getByLabel('Title').inputValue()).toBe('Cavern line etiquette');
+      expect(await page.getByLabel('Slug').inputValue()).toBe('cavern-line-etiquette');
+      await page.getByText("The page's address: /es/cavern-line-etiquette.").waitFor();
+      const language = page.getByRole('navigation', { name: 'Language' });
+      expect(await language.getByRole('link', { name: 'Español' }).getAttribute('aria-current')).toBe('page');
+      expect(await page.getByRole('group', { name: 'Page status' }).getByText('Draft').count()).toBe(1);
+      // Starting it again from the API is refused: one translation per language.
+      const again = await editorApi.post<{ error: { code: string } }>(`/api/v1/pages/${english.id}/translations`, {
+        locale: 'es',
+      });
+      expect(again.status).toBe(409);
+
+      // Translate the title, then back to English with the switch.
+      await page.getByLabel('Title').fill('Etiqueta de la línea guía');
+      await page.locator('[data-autosave="saved"]').waitFor();
+      await language.getByRole('link', { name: 'English' }).click();
+      await page.waitForURL(`**/admin/pages/${english.id}`);
+      await expect.poll(() => page.getByLabel('Title').inputValue()).toBe('Cavern line etiquette');
+      expect(await language.getByRole('link', { name: 'English' }).getAttribute('aria-current')).toBe('page');
+      expect(await language.getByRole('link', { name: 'Español' }).getAttribute('href')).toBe(
+        `/admin/pages/${spanishId}`,
+      );
+      expect(await page.getByText("The page's address: /cavern-line-etiquette.").count()).toBe(1);
+
+      // Edit the English page and publish it: the Spanish draft is now older than its source.
+      await page.getByLabel('Excerpt').fill('How to share a guideline with other teams, and pass them kindly.');
+      await page.locator('[data-autosave="saved"]').waitFor();
+      await publishFromEditor(page);
+      await page.getByText('Spanish translation out of date').waitFor();
+
+      await page.getByRole('button', { name: 'Back to Pages' }).click();
+      await page.waitForURL((url) => url.pathname === '/admin/pages');
+      await searchList(page, 'Cavern line etiquette');
+      const languages = listRow(page, english.title).getByRole('group', { name: `Languages of ${english.title}` });
+      await languages.getByText('Translation out of date', { exact: true }).waitFor();
+      await languages.getByRole('link', { name: /^ES draft/ }).waitFor();
+      expect(await clippedElements(page)).toEqual([]);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+
+      // The Spanish editor says so too, and leads to the English page.
+      await languages.getByRole('link', { name: /^ES/ }).click();
+      await page.waitForURL(`**/admin/pages/${spanishId}`);
+      const notice = page.getByRole('note', { name: 'Translation out of date' });
+      await notice.waitFor();
+      expect(await notice.textContent()).toContain('Cavern line etiquette');
+      await notice.getByRole('link', { name: 'Open the English page' }).click();
+      await page.waitForURL(`**/admin/pages/${english.id}`);
+
+      expect(errors).toEqual([]);
     });
-    expect(again.status).toBe(409);
-
-    // Translate the title, then back to English with the switch.
-    await page.getByLabel('Title').fill('Etiqueta de la línea guía');
-    await page.locator('[data-autosave="saved"]').waitFor();
-    await language.getByRole('link', { name: 'English' }).click();
-    await page.waitForURL(`**/admin/pages/${english.id}`);
-    await expect.poll(() => page.getByLabel('Title').inputValue()).toBe('Cavern line etiquette');
-    expect(await language.getByRole('link', { name: 'English' }).getAttribute('aria-current')).toBe('page');
-    expect(await language.getByRole('link', { name: 'Español' }).getAttribute('href')).toBe(
-      `/admin/pages/${spanishId}`,
-    );
-    expect(await page.getByText("The page's address: /cavern-line-etiquette.").count()).toBe(1);
-
-    // Edit the English page and publish it: the Spanish draft is now older than its source.
-    await page.getByLabel('Excerpt').fill('How to share a guideline with other teams, and pass them kindly.');
-    await page.locator('[data-autosave="saved"]').waitFor();
-    await publishFromEditor(page);
-    await page.getByText('Spanish translation out of date').waitFor();
-
-    await page.getByRole('button', { name: 'Back to Pages' }).click();
-    await page.waitForURL((url) => url.pathname === '/admin/pages');
-    await searchList(page, 'Cavern line etiquette');
-    const languages = listRow(page, english.title).getByRole('group', { name: `Languages of ${english.title}` });
-    await languages.getByText('Translation out of date', { exact: true }).waitFor();
-    await languages.getByRole('link', { name: /^ES draft/ }).waitFor();
-    expect(await clippedElements(page)).toEqual([]);
-    expect(await seriousA11yViolations(page)).toEqual([]);
-
-    // The Spanish editor says so too, and leads to the English page.
-    await languages.getByRole('link', { name: /^ES/ }).click();
-    await page.waitForURL(`**/admin/pages/${spanishId}`);
-    const notice = page.getByRole('note', { name: 'Translation out of date' });
-    await notice.waitFor();
-    expect(await notice.textContent()).toContain('Cavern line etiquette');
-    await notice.getByRole('link', { name: 'Open the English page' }).click();
-    await page.waitForURL(`**/admin/pages/${english.id}`);
-
-    expect(errors).toEqual([]);
-    await context.close();
   });
 
   it("'Add ES' in the list opens the new Spanish draft; a translation made elsewhere meanwhile is named, not doubled", async () => {
@@ -194,48 +177,50 @@ describe('pages in two languages', () => {
     const fromList = await make('Decompression stops', 'decompression-stops');
     const raced = await make('Halocline shimmer', 'halocline-shimmer');
 
-    const { context, page, errors } = await signedIn();
-    await searchList(page, 'Decompression stops');
-    await listRow(page, fromList.title)
-      .getByRole('button', { name: /^Add ES/ })
-      .click();
-    await page.getByText('Spanish translation created').first().waitFor();
-    await page.waitForURL(
-      (url) => /^\/admin\/pages\/[0-9a-f-]{36}$/.test(url.pathname) && !url.pathname.endsWith(fromList.id),
-    );
-    await page.getByText("The page's address: /es/decompression-stops.").waitFor();
-    const language = page.getByRole('navigation', { name: 'Language' });
-    expect(await language.getByRole('link', { name: 'English' }).getAttribute('href')).toBe(
-      `/admin/pages/${fromList.id}`,
-    );
+    await withSignedInPage(e2e, admin, pagesScreen(), async ({ page, errors }) => {
+      await searchList(page, 'Decompression stops');
+      await listRow(page, fromList.title)
+        .getByRole('button', { name: /^Add ES/ })
+        .click();
+      await page.getByText('Spanish translation created').first().waitFor();
+      await page.waitForURL(
+        (url) => /^\/admin\/pages\/[0-9a-f-]{36}$/.test(url.pathname) && !url.pathname.endsWith(fromList.id),
+      );
+      await page.getByText("The page's address: /es/decompression-stops.").waitFor();
+      const language = page.getByRole('navigation', { name: 'Language' });
+      expect(await language.getByRole('link', { name: 'English' }).getAttribute('href')).toBe(
+        `/admin/pages/${fromList.id}`,
+      );
 
-    // Someone else starts the translation while this editor is open: Add answers 409 and says so.
-    await page.goto(`${server.url}/admin/pages/${raced.id}`);
-    const add = page.getByRole('button', { name: 'Add Spanish translation' });
-    await add.waitFor();
-    const elsewhere = await editorApi.post(`/api/v1/pages/${raced.id}/translations`, { locale: 'es' });
-    expect(elsewhere.status).toBe(201);
-    await add.click();
-    await page.getByText('This page already has a Spanish translation: "Halocline shimmer".').first().waitFor();
-    expect(new URL(page.url()).pathname).toBe(`/admin/pages/${raced.id}`);
-    // The page's languages are read again: the switch replaces the button.
-    await language.getByRole('link', { name: 'Español' }).waitFor();
-    expect(await add.count()).toBe(0);
+      // Someone else starts the translation while this editor is open: Add answers 409 and says so.
+      await page.goto(`${e2e.server.url}/admin/pages/${raced.id}`);
+      const add = page.getByRole('button', { name: 'Add Spanish translation' });
+      await add.waitFor();
+      const elsewhere = await editorApi.post(`/api/v1/pages/${raced.id}/translations`, { locale: 'es' });
+      expect(elsewhere.status).toBe(201);
+      await add.click();
+      await page.getByText('This page already has a Spanish translation: "Halocline shimmer".').first().waitFor();
+      expect(new URL(page.url()).pathname).toBe(`/admin/pages/${raced.id}`);
+      // The page's languages are read again: the switch replaces the button.
+      await language.getByRole('link', { name: 'Español' }).waitFor();
+      expect(await add.count()).toBe(0);
 
-    // The one refusal this test asked for, as the browser logs it.
-    expect(errors).toEqual(['console: Failed to load resource: the server responded with a status of 409 (Conflict)']);
-    await context.close();
+      // The one refusal this test asked for, as the browser logs it.
+      expect(errors).toEqual([
+        'console: Failed to load resource: the server responded with a status of 409 (Conflict)',
+      ]);
+    });
   });
 
   it('fits a phone: the Languages cell wraps under the title', async () => {
-    const { context, page, errors } = await signedIn({ width: 390, height: 844 });
-    await searchList(page, 'dos ojos');
-    await page
-      .getByRole('group', { name: /^Languages of / })
-      .first()
-      .waitFor();
-    expect(await clippedElements(page)).toEqual([]);
-    expect(errors).toEqual([]);
-    await context.close();
+    await withSignedInPage(e2e, admin, pagesScreen(phoneViewport), async ({ page, errors }) => {
+      await searchList(page, 'dos ojos');
+      await page
+        .getByRole('group', { name: /^Languages of / })
+        .first()
+        .waitFor();
+      expect(await clippedElements(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    });
   });
 });

@@ -1,14 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookSendsSettled } from '../../src/features/webhooks/webhook-sender.server';
-import { createUserWithRole } from '../helpers/auth';
-import { startTestApp, type TestApp } from '../helpers/build-app';
-import { launchBrowser, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
+import { seriousA11yViolations } from '../helpers/browser';
+import { phoneViewport, useBrowserTest, withSignedInPage } from '../helpers/e2e';
 
-let server: TestApp;
-let browser: Browser;
+const e2e = useBrowserTest({ env: { JOBS_WORKER: 'false', WEBHOOK_ALLOW_PRIVATE: 'true' } });
 let receiver: http.Server;
 let receiverUrl: string;
 const signatures: string[] = [];
@@ -21,55 +18,42 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/atlas`;
-  [server, browser] = await Promise.all([
-    startTestApp({ env: { JOBS_WORKER: 'false', WEBHOOK_ALLOW_PRIVATE: 'true' } }),
-    launchBrowser(),
-  ]);
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
   await new Promise((resolve) => receiver?.close(resolve));
 });
 
 describe('Team → Webhooks', () => {
   it('adds a webhook, shows its secret once, and lists a test delivery', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    const page = await context.newPage();
-    const errors = watchPageErrors(page);
-    const admin = await createUserWithRole(server, 'admin');
-    await page.goto(`${server.url}/auth?next=/admin/team/webhooks`);
-    await page.getByLabel('Email').fill(admin.email);
-    await page.getByLabel('Password', { exact: true }).fill(admin.password);
-    await page.getByRole('button', { name: 'Sign In' }).last().click();
-    await page.waitForURL((url) => url.pathname.startsWith('/admin'));
-    await page.getByRole('heading', { name: 'Webhooks', level: 2 }).waitFor();
+    const webhooksScreen = { viewport: phoneViewport, next: '/admin/team/webhooks' };
+    await withSignedInPage(e2e, 'admin', webhooksScreen, async ({ page, errors }) => {
+      await page.getByRole('heading', { name: 'Webhooks', level: 2 }).waitFor();
 
-    await page.getByRole('button', { name: 'Add webhook' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('button', { name: 'Add webhook' }).click();
-    await expect.poll(() => dialog.getByText('Enter the URL that should receive the messages.').count()).toBe(1);
-    await dialog.getByLabel('URL').fill(receiverUrl);
-    await dialog.getByRole('checkbox', { name: /Deleted/ }).uncheck();
-    await dialog.getByRole('button', { name: 'Add webhook' }).click();
-    const secret = dialog.getByLabel('Secret');
-    await secret.waitFor();
-    expect(await secret.inputValue()).toMatch(/^[0-9a-f]{64}$/);
-    await dialog.getByRole('button', { name: 'Done' }).click();
+      await page.getByRole('button', { name: 'Add webhook' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: 'Add webhook' }).click();
+      await expect.poll(() => dialog.getByText('Enter the URL that should receive the messages.').count()).toBe(1);
+      await dialog.getByLabel('URL').fill(receiverUrl);
+      await dialog.getByRole('checkbox', { name: /Deleted/ }).uncheck();
+      await dialog.getByRole('button', { name: 'Add webhook' }).click();
+      const secret = dialog.getByLabel('Secret');
+      await secret.waitFor();
+      expect(await secret.inputValue()).toMatch(/^[0-9a-f]{64}$/);
+      await dialog.getByRole('button', { name: 'Done' }).click();
 
-    const card = page.getByRole('listitem').filter({ hasText: receiverUrl });
-    await card.getByText('Nothing sent yet.').waitFor();
-    await card.getByRole('button', { name: 'Send test' }).click();
-    await card.getByRole('table').waitFor();
-    await server.app.jobs.runDue();
-    await webhookSendsSettled(server.app);
-    await card.getByRole('cell', { name: '204' }).waitFor({ timeout: 15_000 });
-    await card.getByText('Delivered').first().waitFor();
-    expect(signatures).toHaveLength(1);
+      const card = page.getByRole('listitem').filter({ hasText: receiverUrl });
+      await card.getByText('Nothing sent yet.').waitFor();
+      await card.getByRole('button', { name: 'Send test' }).click();
+      await card.getByRole('table').waitFor();
+      await e2e.server.app.jobs.runDue();
+      await webhookSendsSettled(e2e.server.app);
+      await card.getByRole('cell', { name: '204' }).waitFor({ timeout: 15_000 });
+      await card.getByText('Delivered').first().waitFor();
+      expect(signatures).toHaveLength(1);
 
-    await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 });
-    expect(await seriousA11yViolations(page)).toEqual([]);
-    expect(errors).toEqual([]);
-    await context.close();
+      await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 });
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    });
   });
 });

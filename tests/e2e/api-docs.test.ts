@@ -1,20 +1,11 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getJson, startTestApp, type TestApp } from '../helpers/build-app';
-import { launchBrowser, watchPageErrors } from '../helpers/browser';
+import { describe, expect, it } from 'vitest';
+import { getJson } from '../helpers/build-app';
+import { watchPageErrors } from '../helpers/browser';
+import { useBrowserTest, withPage } from '../helpers/e2e';
 
-let server: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestApp({ seed: false }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useBrowserTest({ seed: false });
 
 interface Document {
   info: { title: string };
@@ -23,15 +14,13 @@ interface Document {
 
 describe('the API reference at /api/docs', () => {
   it('renders every operation of the document with its summary and operationId', async () => {
-    const { body: document } = await getJson<Document>(`${server.url}/api/v1/openapi.json`);
+    const { body: document } = await getJson<Document>(`${e2e.server.url}/api/v1/openapi.json`);
     const operations = Object.values(document.paths).flatMap((item) => Object.values(item));
     expect(operations.length).toBeGreaterThan(30);
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    try {
-      const page = await context.newPage();
+    await withPage(e2e.browser, { viewport: { width: 1280, height: 900 } }, async (page) => {
       const errors = watchPageErrors(page);
-      await page.goto(`${server.url}/api/docs`);
+      await page.goto(`${e2e.server.url}/api/docs`);
       await page.locator('.opblock').first().waitFor({ timeout: 20_000 });
       await expect.poll(() => page.locator('.opblock').count()).toBe(operations.length);
       await expect.poll(() => page.locator('.info .title').first().textContent()).toContain(document.info.title);
@@ -47,8 +36,6 @@ describe('the API reference at /api/docs', () => {
       await expect.poll(() => page.locator('button.authorize').count()).toBe(1);
       await page.screenshot({ path: path.join(tmpdir(), 'cenote-api-docs.png') });
       expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

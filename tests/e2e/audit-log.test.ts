@@ -1,37 +1,15 @@
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pages } from '../../src/features/pages/pages.table';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { ApiClient, createUserWithRole } from '../helpers/auth';
-import { startTestApp, type TestApp } from '../helpers/build-app';
-import { launchBrowser, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
+import { seriousA11yViolations } from '../helpers/browser';
+import { pageIdBySlug, phoneViewport, useBrowserTest, withSignedInPage } from '../helpers/e2e';
 
-let server: TestApp;
-let browser: Browser;
+const e2e = useBrowserTest({ env: { JOBS_WORKER: 'false' } });
 /** Set SCREENSHOT_DIR to keep pictures of the screen at 1440 and 390 px (docs/screenshots). */
 const screenshotDir = process.env['SCREENSHOT_DIR'];
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestApp({ env: { JOBS_WORKER: 'false' } }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function signIn(page: Page, user: { email: string; password: string }, next: string) {
-  await page.goto(`${server.url}/auth?next=${next}`);
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign In' }).last().click();
-  await page.waitForURL((url) => url.pathname.startsWith('/admin'));
-}
-
-async function pageId(slug: string): Promise<string> {
-  const [row] = await server.app.db.select({ id: pages.id }).from(pages).where(eq(pages.slug, slug));
-  return row!.id;
-}
+const pageId = (slug: string) => pageIdBySlug(e2e.server, slug);
 
 async function toastsGone(page: Page) {
   await page
@@ -43,9 +21,9 @@ async function toastsGone(page: Page) {
 
 describe('Team → Audit log', () => {
   it('shows what an admin just did, filters by action and keeps the filter in the address', async () => {
-    const admin = await createUserWithRole(server, 'admin');
+    const admin = await createUserWithRole(e2e.server, 'admin');
     // The same person, working through the API in another session.
-    const client = new ApiClient(server.url);
+    const client = new ApiClient(e2e.server.url);
     expect((await client.signIn(admin.email, admin.password)).status).toBe(200);
     const id = await pageId('cenote-dos-ojos');
     const draft = await client.get<{ page: { version: number } }>(`/api/v1/pages/${id}`);
@@ -62,58 +40,55 @@ describe('Team → Audit log', () => {
     expect(
       (await client.request('PUT', `/api/v1/pages/${other}/schedule`, { body: { unpublish_at: at } })).status,
     ).toBe(200);
-    const download = await fetch(`${server.url}/api/v1/backup`, { headers: { cookie: client.cookieHeader() } });
+    const download = await fetch(`${e2e.server.url}/api/v1/backup`, { headers: { cookie: client.cookieHeader() } });
     expect(download.status).toBe(200);
     await download.arrayBuffer();
 
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await context.newPage();
-    const errors = watchPageErrors(page);
-    await signIn(page, admin, '/admin/team/audit');
-    await page.getByRole('heading', { name: 'Audit log', level: 2 }).waitFor();
-    const table = page.getByRole('table', { name: /Audit log entries/ });
-    const publishedRow = table.getByRole('row').filter({ hasText: 'Published “Cenote Dos Ojos”' });
-    await publishedRow.waitFor();
-    await expect.poll(() => publishedRow.getByText(admin.email).count()).toBe(1);
-    expect(await table.getByRole('row').filter({ hasText: 'Changed SEO settings' }).count()).toBe(1);
+    const auditScreen = { viewport: { width: 1440, height: 900 }, next: '/admin/team/audit' };
+    await withSignedInPage(e2e, admin, auditScreen, async ({ page, errors }) => {
+      await page.getByRole('heading', { name: 'Audit log', level: 2 }).waitFor();
+      const table = page.getByRole('table', { name: /Audit log entries/ });
+      const publishedRow = table.getByRole('row').filter({ hasText: 'Published “Cenote Dos Ojos”' });
+      await publishedRow.waitFor();
+      await expect.poll(() => publishedRow.getByText(admin.email).count()).toBe(1);
+      expect(await table.getByRole('row').filter({ hasText: 'Changed SEO settings' }).count()).toBe(1);
 
-    if (screenshotDir) {
+      if (screenshotDir) {
+        await toastsGone(page);
+        await page.screenshot({ path: path.join(screenshotDir, 'admin-audit-log-1440.png'), fullPage: true });
+      }
+
+      await page.getByLabel('Action').selectOption({ label: 'Moved a page to Trash' });
+      await page.waitForURL((url) => url.searchParams.get('action') === 'page.deleted');
+      // Carwash went to Trash with its Spanish translation: an entry for each (and the header row).
+      await expect.poll(() => table.getByRole('row').count()).toBe(3);
+      await table.getByRole('row').filter({ hasText: 'Moved a page to Trash' }).first().waitFor();
+
+      // The address shares the view: a fresh load shows the same filtered list.
+      await page.reload();
+      await expect.poll(() => page.getByLabel('Action').inputValue()).toBe('page.deleted');
+      await expect.poll(() => table.getByRole('row').count()).toBe(3);
       await toastsGone(page);
-      await page.screenshot({ path: path.join(screenshotDir, 'admin-audit-log-1440.png'), fullPage: true });
-    }
+      expect(await seriousA11yViolations(page)).toEqual([]);
 
-    await page.getByLabel('Action').selectOption({ label: 'Moved a page to Trash' });
-    await page.waitForURL((url) => url.searchParams.get('action') === 'page.deleted');
-    // Carwash went to Trash with its Spanish translation: an entry for each (and the header row).
-    await expect.poll(() => table.getByRole('row').count()).toBe(3);
-    await table.getByRole('row').filter({ hasText: 'Moved a page to Trash' }).first().waitFor();
+      await page.getByRole('button', { name: 'Clear filters' }).click();
+      await page.waitForURL((url) => !url.searchParams.has('action'));
+      await publishedRow.waitFor();
 
-    // The address shares the view: a fresh load shows the same filtered list.
-    await page.reload();
-    await expect.poll(() => page.getByLabel('Action').inputValue()).toBe('page.deleted');
-    await expect.poll(() => table.getByRole('row').count()).toBe(3);
-    await toastsGone(page);
-    expect(await seriousA11yViolations(page)).toEqual([]);
+      // A range with nothing in it: the empty state.
+      await page.getByLabel('From').fill('2001-01-01');
+      await page.getByLabel('To').fill('2001-01-02');
+      await page.getByText('No entries match these filters.').waitFor();
 
-    await page.getByRole('button', { name: 'Clear filters' }).click();
-    await page.waitForURL((url) => !url.searchParams.has('action'));
-    await publishedRow.waitFor();
-
-    // A range with nothing in it: the empty state.
-    await page.getByLabel('From').fill('2001-01-01');
-    await page.getByLabel('To').fill('2001-01-02');
-    await page.getByText('No entries match these filters.').waitFor();
-
-    if (screenshotDir) {
-      const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
-      const small = await phone.newPage();
-      await signIn(small, admin, '/admin/team/audit');
-      await small.getByText('Published “Cenote Dos Ojos”').waitFor();
-      await toastsGone(small);
-      await small.screenshot({ path: path.join(screenshotDir, 'admin-audit-log-390.png'), fullPage: true });
-      await phone.close();
-    }
-    expect(errors).toEqual([]);
-    await context.close();
+      if (screenshotDir) {
+        const phone = { ...auditScreen, viewport: phoneViewport, deviceScaleFactor: 2 };
+        await withSignedInPage(e2e, admin, phone, async ({ page: small }) => {
+          await small.getByText('Published “Cenote Dos Ojos”').waitFor();
+          await toastsGone(small);
+          await small.screenshot({ path: path.join(screenshotDir, 'admin-audit-log-390.png'), fullPage: true });
+        });
+      }
+      expect(errors).toEqual([]);
+    });
   });
 });

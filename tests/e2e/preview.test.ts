@@ -1,22 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient, type ApiClient } from '../helpers/auth';
-import { startTestApp, type TestApp } from '../helpers/build-app';
-import { launchBrowser, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
+import { seriousA11yViolations, watchPageErrors } from '../helpers/browser';
+import { openSitePage, phoneViewport, useBrowserTest, withPage } from '../helpers/e2e';
 
 /** A preview link opened in Chromium by someone who is not signed in (decision 33). */
 
-let server: TestApp;
-let browser: Browser;
+const e2e = useBrowserTest();
 let editor: ApiClient;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-  editor = await signedInClient(server, 'editor');
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  editor = await signedInClient(e2e.server, 'editor');
 });
 
 async function previewPath(slug: string, title: string): Promise<string> {
@@ -36,17 +29,13 @@ async function previewPath(slug: string, title: string): Promise<string> {
 describe('a preview link in the browser', () => {
   for (const [name, viewport] of [
     ['desktop', { width: 1280, height: 860 }],
-    ['mobile', { width: 390, height: 844 }],
+    ['mobile', phoneViewport],
   ] as const) {
     it(`shows the draft under the preview notice, with the site's header working (${name})`, async () => {
       const pathname = await previewPath(`preview-browser-${name}`, `Draft Cenote ${name}`);
-      const context = await browser.newContext({ viewport });
-      try {
-        const page = await context.newPage();
+      await withPage(e2e.browser, { viewport }, async (page) => {
         const errors = watchPageErrors(page);
-        const response = await page.goto(`${server.url}${pathname}`);
-        expect(response?.status()).toBe(200);
-        await page.waitForFunction(() => document.documentElement.classList.contains('js'));
+        await openSitePage(page, e2e.server, pathname);
         const notice = page.getByRole('complementary', { name: 'Preview' });
         await expect.poll(() => notice.isVisible()).toBe(true);
         expect(await notice.textContent()).toBe(
@@ -62,9 +51,7 @@ describe('a preview link in the browser', () => {
           .toBe(true);
         expect(await seriousA11yViolations(page)).toEqual([]);
         expect(errors).toEqual([]);
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 });

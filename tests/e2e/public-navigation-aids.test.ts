@@ -1,51 +1,38 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient, type ApiClient } from '../helpers/auth';
-import { startTestApp, type TestApp } from '../helpers/build-app';
-import { launchBrowser, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
+import { seriousA11yViolations, watchPageErrors } from '../helpers/browser';
+import { openSitePage, phoneViewport, useBrowserTest, withPage } from '../helpers/e2e';
 
 /**
  * Issue 18: long pages get an 'On this page' table of contents and breadcrumbs, and text sections
  * keep one left edge. Safety Guidelines is the seeded long page; Cenote Kukulkan a short one.
  */
 
-let server: TestApp;
-let browser: Browser;
+const e2e = useBrowserTest();
 let editor: ApiClient;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-  editor = await signedInClient(server, 'editor');
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  editor = await signedInClient(e2e.server, 'editor');
 });
 
 const desktop = { width: 1440, height: 900 };
-const mobile = { width: 390, height: 844 };
 const widths = [
   ['1440 px', desktop],
-  ['390 px', mobile],
+  ['390 px', phoneViewport],
 ] as const;
 
-async function withPage<T>(viewport: { width: number; height: number }, run: (page: Page) => Promise<T>): Promise<T> {
-  const context: BrowserContext = await browser.newContext({ viewport });
-  try {
-    const page = await context.newPage();
+/** Every page here must load without a page or console error. */
+function withErrorFreePage<T>(
+  viewport: { width: number; height: number },
+  run: (page: Page) => Promise<T>,
+): Promise<T> {
+  return withPage(e2e.browser, { viewport }, async (page) => {
     const errors = watchPageErrors(page);
     const result = await run(page);
     expect(errors).toEqual([]);
     return result;
-  } finally {
-    await context.close();
-  }
-}
-
-async function open(page: Page, path: string): Promise<void> {
-  const response = await page.goto(`${server.url}${path}`);
-  expect(response?.status()).toBe(200);
-  await page.waitForFunction(() => document.documentElement.classList.contains('js'));
+  });
 }
 
 /** The h2s of the page's content (the TOC lists exactly these), as id and text. */
@@ -86,8 +73,8 @@ async function inViewBelowHeader(page: Page, selector: string): Promise<boolean>
 
 describe('the On this page table of contents', () => {
   it('lists every h2 of Safety Guidelines in a sticky side column and moves to a heading (1440 px)', async () => {
-    await withPage(desktop, async (page) => {
-      await open(page, '/safety-guidelines');
+    await withErrorFreePage(desktop, async (page) => {
+      await openSitePage(page, e2e.server, '/safety-guidelines');
       const headings = await contentHeadings(page);
       expect(headings.length).toBeGreaterThanOrEqual(5);
       expect(headings.map((heading) => heading.id)).toContain('lights-why-three');
@@ -116,8 +103,8 @@ describe('the On this page table of contents', () => {
   });
 
   it('is a collapsible list at the top on a phone, and its links move to the heading (390 px)', async () => {
-    await withPage(mobile, async (page) => {
-      await open(page, '/safety-guidelines');
+    await withErrorFreePage(phoneViewport, async (page) => {
+      await openSitePage(page, e2e.server, '/safety-guidelines');
       const headings = await contentHeadings(page);
       const toc = page.getByRole('navigation', { name: 'On this page' });
       expect(await toc.count()).toBe(1);
@@ -141,8 +128,8 @@ describe('the On this page table of contents', () => {
 
   for (const [name, viewport] of widths) {
     it(`is left out on a short page (${name})`, async () => {
-      await withPage(viewport, async (page) => {
-        await open(page, '/cenote-kukulkan');
+      await withErrorFreePage(viewport, async (page) => {
+        await openSitePage(page, e2e.server, '/cenote-kukulkan');
         expect(await page.locator('main h2').count()).toBeGreaterThan(2);
         expect(await page.locator('nav[aria-label="On this page"]').count()).toBe(0);
       });
@@ -154,8 +141,8 @@ describe('the On this page table of contents', () => {
     expect(found.status).toBe(200);
     const link = await editor.post<{ url: string }>(`/api/v1/pages/${found.body.page.id}/preview-link`);
     expect(link.status).toBe(201);
-    await withPage(desktop, async (page) => {
-      await open(page, new URL(link.body.url).pathname);
+    await withErrorFreePage(desktop, async (page) => {
+      await openSitePage(page, e2e.server, new URL(link.body.url).pathname);
       const toc = page.getByRole('navigation', { name: 'On this page' });
       expect(await toc.isVisible()).toBe(true);
       const headings = await contentHeadings(page);
@@ -184,15 +171,15 @@ describe('breadcrumbs', () => {
 
   for (const [name, viewport] of widths) {
     it(`lead from Home through the navigation section to the page (${name})`, async () => {
-      await withPage(viewport, async (page) => {
-        await open(page, '/safety-guidelines');
+      await withErrorFreePage(viewport, async (page) => {
+        await openSitePage(page, e2e.server, '/safety-guidelines');
         expect(await trail(page)).toEqual([
           { text: 'Home', href: '/', current: false },
           { text: 'Diving', href: '/cenote-diving', current: false },
           { text: 'Safety Guidelines', href: null, current: true },
         ]);
         await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Diving' }).click();
-        await page.waitForURL(`${server.url}/cenote-diving`);
+        await page.waitForURL(`${e2e.server.url}/cenote-diving`);
         // The Diving menu opens this very page: it is not a section above itself.
         expect(await trail(page)).toEqual([
           { text: 'Home', href: '/', current: false },
@@ -203,17 +190,18 @@ describe('breadcrumbs', () => {
   }
 
   it('are also in the head as a schema.org BreadcrumbList; the home page has none', async () => {
-    const html = await (await fetch(`${server.url}/cenote-dos-ojos`)).text();
+    const html = await (await fetch(`${e2e.server.url}/cenote-dos-ojos`)).text();
     const lists = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)]
       .map((match) => JSON.parse(match[1]!) as { '@type': string; itemListElement?: unknown })
       .filter((data) => data['@type'] === 'BreadcrumbList');
     expect(lists).toHaveLength(1);
+    const { publicUrl } = e2e.server.config;
     expect(lists[0]!.itemListElement).toEqual([
-      { '@type': 'ListItem', position: 1, name: 'Home', item: `${server.config.publicUrl}/` },
-      { '@type': 'ListItem', position: 2, name: 'Notable Cenotes', item: `${server.config.publicUrl}/notable-cenotes` },
-      { '@type': 'ListItem', position: 3, name: 'Cenote Dos Ojos', item: `${server.config.publicUrl}/cenote-dos-ojos` },
+      { '@type': 'ListItem', position: 1, name: 'Home', item: `${publicUrl}/` },
+      { '@type': 'ListItem', position: 2, name: 'Notable Cenotes', item: `${publicUrl}/notable-cenotes` },
+      { '@type': 'ListItem', position: 3, name: 'Cenote Dos Ojos', item: `${publicUrl}/cenote-dos-ojos` },
     ]);
-    const home = await (await fetch(`${server.url}/`)).text();
+    const home = await (await fetch(`${e2e.server.url}/`)).text();
     expect(home).not.toContain('BreadcrumbList');
     expect(home).not.toContain('aria-label="Breadcrumb"');
   });
@@ -227,8 +215,8 @@ describe('text sections', () => {
 
   for (const [name, viewport] of widths) {
     it(`share one left edge with and without an image (${name})`, async () => {
-      await withPage(viewport, async (page) => {
-        await open(page, '/safety-guidelines');
+      await withErrorFreePage(viewport, async (page) => {
+        await openSitePage(page, e2e.server, '/safety-guidelines');
         const textOnly = await textColumnLeft(page, 'where-the-rules-come-from');
         const imageRight = await textColumnLeft(page, 'lights-why-three');
         const textOnlyAgain = await textColumnLeft(page, 'gas-planning-and-the-rule-of-thirds');
@@ -250,8 +238,8 @@ describe('text sections', () => {
 describe('accessibility', () => {
   for (const [name, viewport] of widths) {
     it(`Safety Guidelines has no serious axe violations, table of contents open (${name})`, async () => {
-      await withPage(viewport, async (page) => {
-        await open(page, '/safety-guidelines');
+      await withErrorFreePage(viewport, async (page) => {
+        await openSitePage(page, e2e.server, '/safety-guidelines');
         const summary = page.getByRole('navigation', { name: 'On this page' }).locator('summary');
         if (await summary.isVisible()) await summary.click();
         expect(await seriousA11yViolations(page)).toEqual([]);

@@ -1,38 +1,17 @@
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/build-app';
-import { launchBrowser, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
+import { describe, expect, it } from 'vitest';
+import { seriousA11yViolations, watchPageErrors } from '../helpers/browser';
+import { phoneViewport, useBrowserTest, waitForHydration, withPage } from '../helpers/e2e';
 
-let server: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function withPage<T>(viewport: { width: number; height: number }, run: (context: BrowserContext) => Promise<T>) {
-  const context = await browser.newContext({ viewport });
-  try {
-    return await run(context);
-  } finally {
-    await context.close();
-  }
-}
+const e2e = useBrowserTest();
 
 const desktop = { width: 1280, height: 860 };
-const mobile = { width: 390, height: 844 };
 
 describe('header on desktop', () => {
   it('opens a dropdown by mouse and by keyboard', async () => {
-    await withPage(desktop, async (context) => {
-      const page = await context.newPage();
+    await withPage(e2e.browser, { viewport: desktop }, async (page) => {
       const errors = watchPageErrors(page);
-      await page.goto(`${server.url}/`);
-      await page.waitForFunction(() => document.documentElement.classList.contains('js'));
+      await page.goto(`${e2e.server.url}/`);
+      await waitForHydration(page);
       const nav = page.getByRole('navigation', { name: 'Main' }).first();
       const diving = nav.getByRole('button', { name: 'Diving' });
       await diving.hover();
@@ -60,11 +39,10 @@ describe('header on desktop', () => {
 
 describe('header on mobile', () => {
   it('opens the menu and a group by tap and by keyboard', async () => {
-    await withPage(mobile, async (context) => {
-      const page = await context.newPage();
+    await withPage(e2e.browser, { viewport: phoneViewport }, async (page) => {
       const errors = watchPageErrors(page);
-      await page.goto(`${server.url}/safety-guidelines`);
-      await page.waitForFunction(() => document.documentElement.classList.contains('js'));
+      await page.goto(`${e2e.server.url}/safety-guidelines`);
+      await waitForHydration(page);
       const menuButton = page.getByRole('button', { name: 'Menu' });
       await menuButton.click();
       const environment = page.locator('#mobile-menu').getByRole('button', { name: 'Environment' });
@@ -86,25 +64,23 @@ describe('header on mobile', () => {
 
 describe('search', () => {
   it('a suggestion navigates and clears the box', async () => {
-    await withPage(desktop, async (context) => {
-      const page = await context.newPage();
-      await page.goto(`${server.url}/`);
-      await page.waitForFunction(() => document.documentElement.classList.contains('js'));
+    await withPage(e2e.browser, { viewport: desktop }, async (page) => {
+      await page.goto(`${e2e.server.url}/`);
+      await waitForHydration(page);
       const box = page.locator('#desktop-search');
       await box.fill('dos ojos');
       const suggestion = page.getByRole('option', { name: /Dos Ojos/ }).first();
       await suggestion.click();
-      await page.waitForURL(`${server.url}/cenote-dos-ojos`);
-      await page.waitForFunction(() => document.documentElement.classList.contains('js'));
+      await page.waitForURL(`${e2e.server.url}/cenote-dos-ojos`);
+      await waitForHydration(page);
       expect(await page.locator('#desktop-search').inputValue()).toBe('');
     });
   });
 
   it('Enter opens the results page with snippets; an empty query does nothing', async () => {
-    await withPage(desktop, async (context) => {
-      const page = await context.newPage();
-      await page.goto(`${server.url}/what-are-cenotes`);
-      await page.waitForFunction(() => document.documentElement.classList.contains('js'));
+    await withPage(e2e.browser, { viewport: desktop }, async (page) => {
+      await page.goto(`${e2e.server.url}/what-are-cenotes`);
+      await waitForHydration(page);
       const box = page.locator('#desktop-search');
       await box.fill('   ');
       await box.press('Enter');
@@ -124,10 +100,9 @@ describe('accessibility (axe-core)', () => {
   it.each(['/', '/safety-guidelines', '/cenote-angelita', '/search?q=cenote', '/no-such-page'])(
     '%s has no serious or critical violations',
     async (path) => {
-      await withPage(desktop, async (context) => {
-        const page = await context.newPage();
-        await page.goto(`${server.url}${path}`);
-        await page.waitForFunction(() => document.documentElement.classList.contains('js'));
+      await withPage(e2e.browser, { viewport: desktop }, async (page) => {
+        await page.goto(`${e2e.server.url}${path}`);
+        await waitForHydration(page);
         expect(await seriousA11yViolations(page)).toEqual([]);
       });
     },

@@ -1,38 +1,13 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/build-app';
-import { launchBrowser, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { seriousA11yViolations, watchPageErrors } from '../helpers/browser';
+import { openSitePage, phoneViewport, useBrowserTest, withPage } from '../helpers/e2e';
 
 /** Issue 18: what visitors see in galleries, feature icons and the cenote facts. */
 
-let server: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useBrowserTest();
 
 const desktop = { width: 1440, height: 900 };
-const phone = { width: 390, height: 844 };
-
-async function withPage<T>(viewport: { width: number; height: number }, run: (page: Page) => Promise<T>): Promise<T> {
-  const context: BrowserContext = await browser.newContext({ viewport });
-  try {
-    return await run(await context.newPage());
-  } finally {
-    await context.close();
-  }
-}
-
-async function openPage(page: Page, path: string): Promise<void> {
-  const response = await page.goto(`${server.url}${path}`);
-  expect(response?.status(), path).toBe(200);
-  await page.waitForFunction(() => document.documentElement.classList.contains('js'));
-}
 
 /** The open lightbox's image: loaded, and faded in all the way. */
 async function lightboxImageShown(page: Page): Promise<{ opacity: string; naturalWidth: number; complete: boolean }> {
@@ -64,12 +39,12 @@ const galleryPages = [
 describe('gallery lightbox', () => {
   it.each([
     ['1440', desktop],
-    ['390', phone],
+    ['390', phoneViewport],
   ] as const)('shows the image it opens on every gallery at %s px, and the next one', async (_width, viewport) => {
-    await withPage(viewport, async (page) => {
+    await withPage(e2e.browser, { viewport }, async (page) => {
       const errors = watchPageErrors(page);
       for (const path of galleryPages) {
-        await openPage(page, path);
+        await openSitePage(page, e2e.server, path);
         const first = page.getByRole('button', { name: /^Open image 1 of \d+/ }).first();
         await first.scrollIntoViewIfNeeded();
         await first.click();
@@ -95,8 +70,8 @@ describe('gallery lightbox', () => {
   });
 
   it('is accessible while open (axe)', async () => {
-    await withPage(phone, async (page) => {
-      await openPage(page, galleryPages[0]!);
+    await withPage(e2e.browser, { viewport: phoneViewport }, async (page) => {
+      await openSitePage(page, e2e.server, galleryPages[0]!);
       await page
         .getByRole('button', { name: /^Open image 1 of \d+/ })
         .first()
@@ -107,18 +82,14 @@ describe('gallery lightbox', () => {
   });
 
   it('still shows images without JavaScript', async () => {
-    const context = await browser.newContext({ viewport: phone, javaScriptEnabled: false });
-    try {
-      const page = await context.newPage();
-      await page.goto(`${server.url}${galleryPages[0]}`);
+    await withPage(e2e.browser, { viewport: phoneViewport, javaScriptEnabled: false }, async (page) => {
+      await page.goto(`${e2e.server.url}${galleryPages[0]}`);
       const opacities = await page
         .locator('main img')
         .evaluateAll((images) => images.map((image) => getComputedStyle(image).opacity));
       expect(opacities.length).toBeGreaterThan(0);
       expect(new Set(opacities)).toEqual(new Set(['1']));
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
 
@@ -130,14 +101,14 @@ const emoji = /(?![©®™])\p{Extended_Pictographic}/gu;
 
 describe('feature icons', () => {
   it('no published page shows an emoji; feature icons are SVG with the title carrying the meaning', async () => {
-    const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    const sitemap = await (await fetch(`${e2e.server.url}/sitemap.xml`)).text();
     const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
     expect(paths.length).toBeGreaterThanOrEqual(39);
-    await withPage(desktop, async (page) => {
+    await withPage(e2e.browser, { viewport: desktop }, async (page) => {
       const found: string[] = [];
       let icons = 0;
       for (const path of paths) {
-        await page.goto(`${server.url}${path}`, { waitUntil: 'domcontentloaded' });
+        await page.goto(`${e2e.server.url}${path}`, { waitUntil: 'domcontentloaded' });
         const text = await page.locator('main').innerText();
         for (const match of text.matchAll(emoji)) found.push(`${path}: ${match[0]}`);
         const featureIcons = page.locator('main section li > span[aria-hidden="true"] > svg.lucide');
@@ -150,8 +121,8 @@ describe('feature icons', () => {
   });
 
   it('renders an icon per feature on the home page, hidden from assistive technology', async () => {
-    await withPage(phone, async (page) => {
-      await openPage(page, '/');
+    await withPage(e2e.browser, { viewport: phoneViewport }, async (page) => {
+      await openSitePage(page, e2e.server, '/');
       const items = page.locator('main section:has(svg.lucide) ul > li:has(h3)');
       expect(await items.count()).toBeGreaterThan(0);
       for (const item of await items.all()) {
@@ -167,9 +138,9 @@ describe('feature icons', () => {
 
 describe('cenote facts', () => {
   it('fit one phone screen with their heading, as a list of 4 labelled values, axe clean', async () => {
-    await withPage(phone, async (page) => {
+    await withPage(e2e.browser, { viewport: phoneViewport }, async (page) => {
       const errors = watchPageErrors(page);
-      await openPage(page, '/cenote-nicte-ha');
+      await openSitePage(page, e2e.server, '/cenote-nicte-ha');
       const panel = page.getByRole('region', { name: 'At a glance' });
       await panel.scrollIntoViewIfNeeded();
       const list = panel.getByRole('list');
@@ -197,8 +168,8 @@ describe('cenote facts', () => {
   });
 
   it('sit side by side on a desktop', async () => {
-    await withPage(desktop, async (page) => {
-      await openPage(page, '/cenote-dos-ojos');
+    await withPage(e2e.browser, { viewport: desktop }, async (page) => {
+      await openSitePage(page, e2e.server, '/cenote-dos-ojos');
       const items = page.getByRole('region', { name: 'At a glance' }).getByRole('listitem');
       expect(await items.count()).toBe(4);
       const tops = await items.evaluateAll((elements) =>

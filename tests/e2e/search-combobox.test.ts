@@ -1,40 +1,29 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/build-app';
-import { launchBrowser, seriousA11yViolations, watchPageErrors } from '../helpers/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { seriousA11yViolations, watchPageErrors } from '../helpers/browser';
+import { useBrowserTest, waitForHydration, withPage } from '../helpers/e2e';
 
 /**
  * The header search box is the APG editable combobox with list autocomplete on an
  * `input type="text"` (issue 16): what it exposes and how the keyboard drives it.
  */
 
-let server: TestApp;
-let browser: Browser;
+const e2e = useBrowserTest();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function openHome(viewport: { width: number; height: number }): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const errors = watchPageErrors(page);
-  await page.goto(`${server.url}/`);
-  await page.waitForFunction(() => document.documentElement.classList.contains('js'));
-  return { page, errors };
+/** Runs `run` on the hydrated home page at 1280 × 860, with its page errors watched. */
+function withHomePage(run: (page: Page, errors: string[]) => Promise<void>): Promise<void> {
+  return withPage(e2e.browser, { viewport: { width: 1280, height: 860 } }, async (page) => {
+    const errors = watchPageErrors(page);
+    await page.goto(`${e2e.server.url}/`);
+    await waitForHydration(page);
+    await run(page, errors);
+  });
 }
-
-const desktop = { width: 1280, height: 860 };
 
 describe('header search combobox', () => {
   it('exposes a collapsed combobox that controls its listbox, and the same ids after hydration', async () => {
-    const served = await (await fetch(`${server.url}/`)).text();
-    const { page, errors } = await openHome(desktop);
-    try {
+    const served = await (await fetch(`${e2e.server.url}/`)).text();
+    await withHomePage(async (page, errors) => {
       const box = page.getByRole('combobox', { name: 'Search' }).first();
       expect(await box.getAttribute('id')).toBe('desktop-search');
       expect(await box.getAttribute('type')).toBe('text');
@@ -52,14 +41,11 @@ describe('header search combobox', () => {
       expect(await page.locator('[role="combobox"]').count()).toBe(2);
       expect(await page.locator('#mobile-search').getAttribute('aria-controls')).toBe('mobile-search-suggestions');
       expect(errors).toEqual([]);
-    } finally {
-      await page.context().close();
-    }
+    });
   });
 
   it('arrow keys move the active option, Enter opens it', async () => {
-    const { page, errors } = await openHome(desktop);
-    try {
+    await withHomePage(async (page, errors) => {
       const box = page.locator('#desktop-search');
       await box.fill('dos ojos');
       await page.getByRole('option').first().waitFor();
@@ -69,7 +55,7 @@ describe('header search combobox', () => {
       const active = await box.getAttribute('aria-activedescendant');
       expect(active).toBe('desktop-search-suggestions-0');
       expect(await page.locator(`#${active}`).getAttribute('aria-selected')).toBe('true');
-      const suggested = (await (await fetch(`${server.url}/api/v1/search?limit=6&q=dos%20ojos`)).json()) as {
+      const suggested = (await (await fetch(`${e2e.server.url}/api/v1/search?limit=6&q=dos%20ojos`)).json()) as {
         results: Array<{ title: string; path: string }>;
       };
       expect(await page.locator(`#${active} span`).first().textContent()).toBe(suggested.results[0]?.title);
@@ -78,16 +64,13 @@ describe('header search combobox', () => {
       expect(await box.getAttribute('aria-activedescendant')).toBe(`desktop-search-suggestions-${count - 1}`);
       await box.press('ArrowDown');
       await box.press('Enter');
-      await page.waitForURL(`${server.url}${suggested.results[0]?.path}`);
+      await page.waitForURL(`${e2e.server.url}${suggested.results[0]?.path}`);
       expect(errors).toEqual([]);
-    } finally {
-      await page.context().close();
-    }
+    });
   });
 
   it('Escape closes the list, a second Escape clears the box; ArrowDown reopens the list', async () => {
-    const { page, errors } = await openHome(desktop);
-    try {
+    await withHomePage(async (page, errors) => {
       const box = page.locator('#desktop-search');
       await box.fill('halocline');
       await page.getByRole('option').first().waitFor();
@@ -104,14 +87,11 @@ describe('header search combobox', () => {
       expect(await box.getAttribute('aria-expanded')).toBe('false');
       expect(new URL(page.url()).pathname).toBe('/');
       expect(errors).toEqual([]);
-    } finally {
-      await page.context().close();
-    }
+    });
   });
 
   it('the clear button empties the box and keeps the focus in it', async () => {
-    const { page, errors } = await openHome(desktop);
-    try {
+    await withHomePage(async (page, errors) => {
       const box = page.locator('#desktop-search');
       const clear = page.getByRole('button', { name: 'Clear search' }).first();
       expect(await clear.count()).toBe(0);
@@ -126,8 +106,6 @@ describe('header search combobox', () => {
       expect(await box.getAttribute('aria-expanded')).toBe('false');
       expect(await page.getByRole('button', { name: 'Clear search' }).count()).toBe(0);
       expect(errors).toEqual([]);
-    } finally {
-      await page.context().close();
-    }
+    });
   });
 });

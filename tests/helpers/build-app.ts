@@ -26,27 +26,27 @@ export interface TestApp {
   close(options?: { keepData?: boolean }): Promise<void>;
 }
 
+export interface TestAppOptions {
+  seed?: boolean;
+  env?: Record<string, string>;
+  /** Extra routes registered before listening, for exercising plugins with real requests. */
+  extraRoutes?: (app: FastifyInstance) => void;
+  /** Replaces the system clock, so expiry can be tested (see TestClock in ./auth). */
+  clock?: Clock;
+  /** Keep the server's info-level log lines (e.g. the first-run setup link). */
+  captureLogs?: boolean;
+  /**
+   * Start on existing data instead of a fresh folder and database: an earlier server's (closed
+   * with keepData), as after a restart, or on PostgreSQL a running one's, as a second instance.
+   */
+  data?: TestData;
+}
+
 /**
  * A real server on port 0 with its own data folder and its own database (PGlite, or a fresh
  * PostgreSQL database when the suite runs on PostgreSQL). Each test file owns its data.
  */
-export async function startTestApp(
-  options: {
-    seed?: boolean;
-    env?: Record<string, string>;
-    /** Extra routes registered before listening, for exercising plugins with real requests. */
-    extraRoutes?: (app: FastifyInstance) => void;
-    /** Replaces the system clock, so expiry can be tested (see TestClock in ./auth). */
-    clock?: Clock;
-    /** Keep the server's info-level log lines (e.g. the first-run setup link). */
-    captureLogs?: boolean;
-    /**
-     * Start on existing data instead of a fresh folder and database: an earlier server's (closed
-     * with keepData), as after a restart, or on PostgreSQL a running one's, as a second instance.
-     */
-    data?: TestData;
-  } = {},
-): Promise<TestApp> {
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = options.data?.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'cenote-test-')));
   const postgres = options.data
     ? options.data.postgres
