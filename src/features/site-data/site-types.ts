@@ -1,3 +1,5 @@
+import type { SnapshotPage } from '../publishing/page-snapshot';
+
 /** Navigation as the public site needs it (also serialized into the header island's props). */
 export interface SiteNavItem {
   title: string;
@@ -29,17 +31,5 @@ export interface SearchSuggestion {
   snippet: string;
 }
 
-/** The page fields the document head is built from. */
-export interface HeadPageFields {
-  title: string | null;
-  meta_title: string | null;
-  meta_description: string | null;
-  og_title: string | null;
-  og_description: string | null;
-  og_image: string | null;
-  twitter_title: string | null;
-  twitter_description: string | null;
-  twitter_image: string | null;
-  canonical_url: string | null;
-  structured_data: Record<string, unknown> | null;
-}
+/** The page fields the document head is built from: the SEO fields a page stores, and its title. */
+export type HeadPageFields = Omit<SnapshotPage, 'slug' | 'title' | 'excerpt' | 'page_type'> & { title: string | null };
