@@ -30,9 +30,12 @@ export interface ProductionServer {
 }
 
 /** Builds the project and starts `node dist/server/main.js` on a fresh embedded database (seeded). */
-export async function buildAndStart(env: Record<string, string> = {}): Promise<ProductionServer> {
+export async function buildAndStart(
+  env: Record<string, string> = {},
+  options: { build?: boolean } = {},
+): Promise<ProductionServer> {
   // BENCH_SKIP_BUILD=1 measures the build already in dist/ (when iterating on a measurement).
-  if (process.env['BENCH_SKIP_BUILD'] !== '1') {
+  if ((options.build ?? true) && process.env['BENCH_SKIP_BUILD'] !== '1') {
     await run(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/build.ts']);
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), 'cenote-bench-'));
@@ -123,4 +126,21 @@ export async function signIn(
     if (pair) jar.set(pair.split('=')[0]!, pair);
   }
   return { cookie: [...jar.values()].join('; '), csrf: response.headers.get('x-csrf-token') ?? csrfToken };
+}
+
+/** Turns the page cache on or off through the performance settings, as an admin would. */
+export async function setPageCaching(
+  base: string,
+  session: { cookie: string; csrf: string },
+  enable: boolean,
+): Promise<void> {
+  const current = (await (
+    await fetch(`${base}/api/v1/settings/performance`, { headers: { cookie: session.cookie } })
+  ).json()) as { settings: Record<string, unknown> & { version: number } };
+  const response = await fetch(`${base}/api/v1/settings/performance`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', cookie: session.cookie, 'x-csrf-token': session.csrf },
+    body: JSON.stringify({ ...current.settings, enable_caching: enable }),
+  });
+  if (response.status !== 200) throw new Error(`could not set caching: ${response.status} ${await response.text()}`);
 }

@@ -10,7 +10,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { measurePagesList, printPagesList } from './pages-list';
-import { buildAndStart, root, signIn } from './production-server';
+import { buildAndStart, root, setPageCaching, signIn } from './production-server';
+import { measurePostgresRenders, postgresBenchUrl } from './postgres-renders';
 import { measureMixed } from './mixed-run';
 import { measurePublishLatency } from './publish-latency';
 import { cpuSeconds, nginxInstalled, startNginx, startPlainFastify, type BaselineServer } from './baselines/servers';
@@ -186,20 +187,7 @@ try {
     }),
   );
 
-  const perf = (await (
-    await fetch(`${base}/api/v1/settings/performance`, { headers: { cookie: session.cookie } })
-  ).json()) as {
-    settings: Record<string, unknown> & { version: number };
-  };
-  const setCaching = async (enable: boolean, version: number) => {
-    const response = await fetch(`${base}/api/v1/settings/performance`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', cookie: session.cookie, 'x-csrf-token': session.csrf },
-      body: JSON.stringify({ ...perf.settings, version, enable_caching: enable }),
-    });
-    return ((await response.json()) as { settings: { version: number } }).settings.version;
-  };
-  const offVersion = await setCaching(false, perf.settings.version);
+  await setPageCaching(base, session, false);
   // wrk -c16 (the issue's measure): the live page's content from memory, the rest rendered (ADR 037).
   for (const urlPath of ['/', '/cenote-dos-ojos']) {
     results.push(await measureLoad(`uncached render: ${urlPath} (caching off)`, `${base}${urlPath}`, 16));
@@ -221,7 +209,7 @@ try {
       16,
     ),
   );
-  await setCaching(true, offVersion);
+  await setPageCaching(base, session, true);
 
   // Mixed (issue 21): 95 % cached views, 4 % signed-in views, 1 % block saves and publishes.
   const mixed = await measureMixed(base, session, Number(process.env['BENCH_MIXED_SECONDS'] ?? 60));
@@ -247,6 +235,9 @@ try {
     publicLoadsAdminCode: scriptsOf(siteHtml).some((url) => adminOnly.includes(url)),
   };
   const peak = await peakRss(server.process.pid!);
+  // Uncached renders on PostgreSQL, on a server of their own (this one idles meanwhile).
+  const postgresUrl = postgresBenchUrl();
+  const postgresRenders = postgresUrl ? await measurePostgresRenders(postgresUrl, seconds) : undefined;
   // Last, once everything above is measured: a restart on the data the runs left (5,000+ pages).
   const restartMs = await server.restart();
   const report = {
@@ -262,6 +253,7 @@ try {
     budgets,
     publishing,
     pagesList,
+    postgresRenders,
     peakRssBytes: peak,
     peakRssMbAtStart,
     start: { freshDataMs: server.freshStartMs, existingDataMs: restartMs },
@@ -322,6 +314,20 @@ try {
         String(result.errors + result.non2xx).padStart(8) +
         String(result.peakRssMbAfter ?? '').padStart(9),
     );
+  }
+  if (postgresRenders) {
+    for (const run of postgresRenders.runs) {
+      console.log(
+        `uncached render on PostgreSQL: ${run.page}`.padEnd(43) +
+          String(run.requestsPerSecond).padStart(9) +
+          String(run.p50).padStart(9) +
+          String(run.p99).padStart(9) +
+          String(Number((run.requestsPerSecond / fastifyRate).toFixed(3))).padStart(8) +
+          String(run.errors).padStart(8),
+      );
+    }
+  } else {
+    console.log('uncached render on PostgreSQL: not measured (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
   }
   console.log(
     `\nmixed (${mixed.seconds} s): ${mixed.anonymousReads} anonymous views, ${mixed.signedInReads} signed-in views, ` +
