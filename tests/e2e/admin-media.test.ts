@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImageDto } from '../../src/features/media/media.dto';
 import { createUserWithRole } from '../helpers/auth';
 import { seriousA11yViolations } from '../helpers/browser';
-import { desktopViewport, useBrowserTest, withSignedInPage } from '../helpers/e2e';
+import { desktopViewport, saveCaptionAsAnotherEditor, useBrowserTest, withSignedInPage } from '../helpers/e2e';
 
 const e2e = useBrowserTest();
 let admin: { email: string; password: string };
@@ -178,15 +178,7 @@ describe('the media library in the admin', () => {
 
       // Someone else saves meanwhile: our save is refused with the conflict message, our text kept.
       const stale = await findImage(page, 'angelita-halocline.png');
-      const status = await page.evaluate(async (image) => {
-        const session = (await (await fetch('/api/v1/auth/session')).json()) as { csrfToken: string };
-        const response = await fetch(`/api/v1/media/${image.id}`, {
-          method: 'PATCH',
-          headers: { 'content-type': 'application/json', 'x-csrf-token': session.csrfToken },
-          body: JSON.stringify({ version: image.version, caption: 'Saved by another editor' }),
-        });
-        return response.status;
-      }, stale);
+      const status = await saveCaptionAsAnotherEditor(page, stale, 'Saved by another editor');
       expect(status).toBe(200);
       await edit.getByLabel('Caption', { exact: true }).fill('Forty metres down');
       await edit.getByRole('button', { name: 'Save changes' }).click();

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ImageDto } from '../../src/features/media/media.dto';
 import { createUserWithRole } from '../helpers/auth';
 import { seriousA11yViolations } from '../helpers/browser';
-import { desktopViewport, useBrowserTest, withSignedInPage } from '../helpers/e2e';
+import { desktopViewport, saveCaptionAsAnotherEditor, useBrowserTest, withSignedInPage } from '../helpers/e2e';
 
 /** Issue 20, decision 35: the Edit Image dialog's focal point, by pointer and keyboard, and the hero that follows it. */
 
@@ -93,15 +93,7 @@ describe('the focal point in the Edit Image dialog', () => {
 
       // Another editor saves first: ours is refused, and the point chosen stays on screen.
       const stale = await libraryCopy(page);
-      const status = await page.evaluate(async (image) => {
-        const session = (await (await fetch('/api/v1/auth/session')).json()) as { csrfToken: string };
-        const response = await fetch(`/api/v1/media/${image.id}`, {
-          method: 'PATCH',
-          headers: { 'content-type': 'application/json', 'x-csrf-token': session.csrfToken },
-          body: JSON.stringify({ version: image.version, caption: 'Saved by another editor' }),
-        });
-        return response.status;
-      }, stale);
+      const status = await saveCaptionAsAnotherEditor(page, stale, 'Saved by another editor');
       expect(status).toBe(200);
       await dialog.getByRole('button', { name: 'Save changes' }).click();
       await dialog.getByText('This was changed by someone else. Reload to see their changes.').waitFor();

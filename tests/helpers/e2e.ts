@@ -265,3 +265,26 @@ export async function pageIdBySlug(server: TestApp, slug: string): Promise<strin
   if (!row) throw new Error(`no page with the slug ${slug}`);
   return row.id;
 }
+
+/**
+ * Saves an image's caption from inside the page with the page's own session, as a second editor
+ * would between our read and our save; answers the HTTP status.
+ */
+export function saveCaptionAsAnotherEditor(
+  page: Page,
+  image: { id: string; version: number },
+  caption: string,
+): Promise<number> {
+  return page.evaluate(
+    async ({ image, caption }) => {
+      const session = (await (await fetch('/api/v1/auth/session')).json()) as { csrfToken: string };
+      const response = await fetch(`/api/v1/media/${image.id}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': session.csrfToken },
+        body: JSON.stringify({ version: image.version, caption }),
+      });
+      return response.status;
+    },
+    { image: { id: image.id, version: image.version }, caption },
+  );
+}
