@@ -2,8 +2,6 @@ import { escapeHtml, jsonForScript } from '../shared/lib/html';
 import { localeTags, locales, type Locale } from '../shared/lib/locale';
 import type { HeadPageFields } from '../features/site-data/site-types';
 
-export type { HeadPageFields };
-
 export interface HeadSiteFields {
   site_title: string;
   site_description: string;

@@ -23,7 +23,8 @@ import { PreviewBanner, previewStateOf, type PreviewState } from './components/p
 import { SearchResultsPage } from './components/search-results-page';
 import { SiteLayout } from './components/site-layout';
 import { renderDocument } from './document.server';
-import { renderHeadTags, resolveHeadMetadata, type HeadPageFields } from './head';
+import { renderHeadTags, resolveHeadMetadata } from './head';
+import type { HeadPageFields } from '../features/site-data/site-types';
 import { localeOfPath, localeTags, searchPath, type Locale, pagePath } from '../shared/lib/locale';
 import type { Alternates } from '../features/page-cache/site-state.server';
 import { otherLocale, siteText } from '../shared/i18n/site-text';
