@@ -1,5 +1,5 @@
 import { Crosshair } from 'lucide-react';
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import {
   centre,
   clampPercent,
@@ -206,10 +206,13 @@ function PercentInput({
   invalid: boolean;
 }) {
   const [text, setText] = useState(String(value));
+  const [followed, setFollowed] = useState(value);
   // Follow the marker (clicks, arrow keys, reset) unless the box already says the same number.
-  useEffect(() => {
-    setText((current) => (Number(current) === value && current.trim() !== '' ? current : String(value)));
-  }, [value]);
+  // Adjusted during render, not in an effect, so the box and the marker change in the same commit.
+  if (followed !== value) {
+    setFollowed(value);
+    if (!(Number(text) === value && text.trim() !== '')) setText(String(value));
+  }
   return (
     <TextField
       id={id}
