@@ -1,4 +1,4 @@
-import { and, eq, isNull, lte, ne } from 'drizzle-orm';
+import { and, eq, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.server';
 import { sessions, users, type UserRow } from './auth.table';
 import { twoFactorRequiredColumn } from './security-settings.service.server';
@@ -39,6 +39,31 @@ export interface ResolvedSession {
   twoFactorRequired: boolean;
 }
 
+const prepareSessionLookup = (db: Database) =>
+  db
+    .select({ expiresAt: sessions.expires_at, user: users, twoFactorRequired: twoFactorRequiredColumn })
+    .from(sessions)
+    .innerJoin(users, and(eq(users.id, sessions.user_id), isNull(users.disabled_at)))
+    .where(eq(sessions.id_hash, sql.placeholder('idHash')))
+    .limit(1)
+    .prepare('resolve_session');
+
+const sessionLookups = new WeakMap<Database, ReturnType<typeof prepareSessionLookup>>();
+
+/**
+ * Every signed-in request runs this query, so it is built once per database: drizzle then skips
+ * building the SQL (about 0.2 ms a request on the embedded database), and PostgreSQL parses and
+ * plans the named statement once per connection.
+ */
+function sessionLookup(db: Database): ReturnType<typeof prepareSessionLookup> {
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    lookup = prepareSessionLookup(db);
+    sessionLookups.set(db, lookup);
+  }
+  return lookup;
+}
+
 /**
  * The session's user, or undefined for an unknown or expired cookie (expired rows are deleted
  * here) and for a disabled account: disabling ends its sessions, and this makes sure of it.
@@ -46,12 +71,7 @@ export interface ResolvedSession {
 export async function resolveSession(db: Database, token: string, now: Date): Promise<ResolvedSession | undefined> {
   if (!opaqueTokenPattern.test(token)) return undefined;
   const idHash = sha256(token);
-  const [row] = await db
-    .select({ expiresAt: sessions.expires_at, user: users, twoFactorRequired: twoFactorRequiredColumn })
-    .from(sessions)
-    .innerJoin(users, and(eq(users.id, sessions.user_id), isNull(users.disabled_at)))
-    .where(eq(sessions.id_hash, idHash))
-    .limit(1);
+  const [row] = await sessionLookup(db).execute({ idHash });
   if (!row) return undefined;
   if (row.expiresAt.getTime() <= now.getTime()) {
     await db.delete(sessions).where(eq(sessions.id_hash, idHash));

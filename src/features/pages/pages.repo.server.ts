@@ -1,6 +1,7 @@
-import { and, asc, count, eq, inArray, isNull, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, isNull, notExists, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.server';
 import type { OrderCursor } from '../../platform/db/list-cursor.server';
+import { selectJsonRows } from '../../platform/db/json-rows.server';
 import { contentBlocks, type BlockRow } from '../blocks/blocks.table';
 import type { SnapshotBlock } from '../publishing/page-snapshot';
 import { publishedPages } from '../publishing/publishing.table';
@@ -127,12 +128,11 @@ export async function listDraftPagesMatching(
   filter: PageListFilter,
   window?: PageListWindow,
 ): Promise<PageRow[]> {
-  const query = db
-    .select()
-    .from(pages)
-    .where(and(draftsMatching(filter), afterCursor(window?.after)));
-  if (!window) return query.orderBy(asc(pages.sort_order), asc(pages.title));
-  return query.orderBy(asc(pages.sort_order), asc(pages.id)).limit(window.limit + 1);
+  return selectJsonRows(db, pages, getTableColumns(pages), {
+    where: and(draftsMatching(filter), afterCursor(window?.after)),
+    orderBy: window ? [asc(pages.sort_order), asc(pages.id)] : [asc(pages.sort_order), asc(pages.title)],
+    limit: window ? window.limit + 1 : undefined,
+  });
 }
 
 /** Live pages that match the filter (asking for drafts finds none); windows as above. */
@@ -229,17 +229,18 @@ export type BlockSummary = { id: string; block_type: string; block_order: number
 export async function listBlockSummaries(db: Database, pageIds: string[]): Promise<Map<string, BlockSummary[]>> {
   const summaries = new Map<string, BlockSummary[]>();
   if (pageIds.length === 0) return summaries;
-  const rows = await db
-    .select({
+  const rows = await selectJsonRows(
+    db,
+    contentBlocks,
+    {
       id: contentBlocks.id,
       page_id: contentBlocks.page_id,
       block_type: contentBlocks.block_type,
       block_order: contentBlocks.block_order,
       is_active: contentBlocks.is_active,
-    })
-    .from(contentBlocks)
-    .where(inArray(contentBlocks.page_id, pageIds))
-    .orderBy(asc(contentBlocks.block_order));
+    },
+    { where: inArray(contentBlocks.page_id, pageIds), orderBy: [asc(contentBlocks.block_order)] },
+  );
   for (const { page_id, ...block } of rows) {
     const list = summaries.get(page_id) ?? [];
     list.push(block);

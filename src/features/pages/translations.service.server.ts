@@ -1,6 +1,7 @@
 import { pagePath } from '../../shared/lib/locale';
-import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, or } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.server';
+import { selectJsonRows } from '../../platform/db/json-rows.server';
 import { badRequest, conflict } from '../../platform/http/app-error.server';
 import type { Locale } from '../../shared/lib/locale';
 import { contentBlocks } from '../blocks/blocks.table';
@@ -44,19 +45,16 @@ export async function withTranslations<T extends PageDto>(
   const related =
     englishIds.length + sourceIds.length === 0
       ? []
-      : await db
-          .select()
-          .from(pages)
-          .where(
-            and(
-              isNull(pages.deleted_at),
-              or(
-                englishIds.length > 0 ? inArray(pages.translation_of, englishIds) : undefined,
-                sourceIds.length > 0 ? inArray(pages.id, sourceIds) : undefined,
-              ),
+      : await selectJsonRows(db, pages, getTableColumns(pages), {
+          where: and(
+            isNull(pages.deleted_at),
+            or(
+              englishIds.length > 0 ? inArray(pages.translation_of, englishIds) : undefined,
+              sourceIds.length > 0 ? inArray(pages.id, sourceIds) : undefined,
             ),
-          )
-          .orderBy(asc(pages.locale));
+          ),
+          orderBy: [asc(pages.locale)],
+        });
   const byId = new Map(related.map((row) => [row.id, row]));
   return dtos.map((dto, index) => {
     const row = rows[index]!;
