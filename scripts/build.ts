@@ -12,9 +12,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { build, type BuildOptions } from 'esbuild';
+import subsetFont from 'subset-font';
 import { loadContent } from '../src/features/seed/content-loader.server';
 import { ensureSeedMedia } from '../src/features/seed/seed-media.server';
 import { productionNodeFlags } from '../src/server/node-flags';
+import { fontWeights } from './font-weights';
 import { buildInfoFile, manifestsHash, newestInputMtime, type BuildInfo } from './build-state.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -101,7 +103,11 @@ async function buildClient() {
   if (!siteEntry || !appEntry) throw new Error('esbuild produced no site or app entry');
   const toUrl = (file: string) => `/assets/${path.basename(file)}`;
 
-  // Fonts: the latin subsets of our two variable fonts, hashed.
+  // Fonts: the latin subsets of our two variable fonts, cut to the weights the CSS uses (400 to
+  // 700: normal, medium, semibold, bold; bolder text in a semibold heading asks 900 and gets 700),
+  // hashed. Every glyph stays (tabular figures and other features included); limiting the weight
+  // axis alone makes Inter 48 -> 34 KB and Fraunces 37 -> 33 KB, bytes every first visit preloads
+  // (ADR 042).
   const fontFaces: string[] = [];
   const fonts: string[] = [];
   for (const [family, pkg, file, style] of [
@@ -109,12 +115,16 @@ async function buildClient() {
     ['Fraunces Variable', '@fontsource-variable/fraunces', 'fraunces-latin-wght-normal.woff2', 'normal'],
   ] as const) {
     const source = path.join(root, 'node_modules', pkg, 'files', file);
-    const data = await readFile(source);
+    const data = await subsetFont(await readFile(source), null, {
+      targetFormat: 'woff2',
+      keepAllGlyphs: true,
+      variationAxes: { wght: fontWeights },
+    });
     const name = `${file.replace('.woff2', '')}-${hashOf(data)}.woff2`;
     await writeFile(path.join(assetsDir, name), data);
     fonts.push(`/assets/${name}`);
     fontFaces.push(
-      `@font-face{font-family:'${family}';font-style:${style};font-display:swap;font-weight:100 900;src:url(/assets/${name}) format('woff2-variations');unicode-range:U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD}`,
+      `@font-face{font-family:'${family}';font-style:${style};font-display:swap;font-weight:${fontWeights.min} ${fontWeights.max};src:url(/assets/${name}) format('woff2-variations');unicode-range:U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD}`,
     );
   }
 
