@@ -1,7 +1,7 @@
 import { and, asc, count, eq, getTableColumns, inArray, isNull, notExists, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.server';
 import type { OrderCursor } from '../../platform/db/list-cursor.server';
-import { selectJsonRows } from '../../platform/db/json-rows.server';
+import { selectRows } from '../../platform/db/json-rows.server';
 import { contentBlocks, type BlockRow } from '../blocks/blocks.table';
 import type { SnapshotBlock } from '../publishing/page-snapshot';
 import { publishedPages } from '../publishing/publishing.table';
@@ -128,7 +128,7 @@ export async function listDraftPagesMatching(
   filter: PageListFilter,
   window?: PageListWindow,
 ): Promise<PageRow[]> {
-  return selectJsonRows(db, pages, getTableColumns(pages), {
+  return selectRows(db, pages, getTableColumns(pages), {
     where: and(draftsMatching(filter), afterCursor(window?.after)),
     orderBy: window ? [asc(pages.sort_order), asc(pages.id)] : [asc(pages.sort_order), asc(pages.title)],
     limit: window ? window.limit + 1 : undefined,
@@ -229,7 +229,7 @@ export type BlockSummary = { id: string; block_type: string; block_order: number
 export async function listBlockSummaries(db: Database, pageIds: string[]): Promise<Map<string, BlockSummary[]>> {
   const summaries = new Map<string, BlockSummary[]>();
   if (pageIds.length === 0) return summaries;
-  const rows = await selectJsonRows(
+  const rows = await selectRows(
     db,
     contentBlocks,
     {

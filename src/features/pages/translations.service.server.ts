@@ -1,7 +1,7 @@
 import { pagePath } from '../../shared/lib/locale';
 import { and, asc, eq, getTableColumns, inArray, isNull, or } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.server';
-import { selectJsonRows } from '../../platform/db/json-rows.server';
+import { selectRows } from '../../platform/db/json-rows.server';
 import { badRequest, conflict } from '../../platform/http/app-error.server';
 import type { Locale } from '../../shared/lib/locale';
 import { contentBlocks } from '../blocks/blocks.table';
@@ -45,7 +45,7 @@ export async function withTranslations<T extends PageDto>(
   const related =
     englishIds.length + sourceIds.length === 0
       ? []
-      : await selectJsonRows(db, pages, getTableColumns(pages), {
+      : await selectRows(db, pages, getTableColumns(pages), {
           where: and(
             isNull(pages.deleted_at),
             or(

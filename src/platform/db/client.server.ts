@@ -39,6 +39,16 @@ export interface DatabaseHandle {
 /** Arbitrary, fixed key for pg_advisory_lock: "cenote" in ASCII. */
 const MIGRATION_LOCK_KEY = 0x63656e6f7465;
 
+const embeddedDatabases = new WeakSet<Database>();
+
+/**
+ * Whether this handle is the embedded database. Repositories share one code path for both
+ * drivers; the one exception is how many rows are read (see json-rows.server.ts).
+ */
+export function isEmbeddedDatabase(db: Database): boolean {
+  return embeddedDatabases.has(db);
+}
+
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir: string;
@@ -203,6 +213,7 @@ async function openPglite(directory: string): Promise<DatabaseHandle> {
     throw error;
   }
   const db = drizzlePglite(client) as unknown as Database;
+  embeddedDatabases.add(db);
   return {
     db,
     kind: 'pglite',

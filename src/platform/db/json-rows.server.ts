@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Database } from './client.server';
+import { isEmbeddedDatabase, type Database } from './client.server';
 
 type Selection = Record<string, AnyPgColumn>;
 type NotNullRowOf<TSelection extends Selection> = {
@@ -17,16 +17,39 @@ export interface JsonRowsQuery {
 }
 
 /**
- * The rows of a one-table select, read as a single JSON text value and mapped back as drizzle maps
- * them (timestamps to Date, jsonb parsed).
+ * The rows of a one-table select, read the cheaper way for the driver: on the embedded database
+ * as one JSON value ({@link selectRowsAsJson}), on PostgreSQL as a plain select.
  *
- * Why: the embedded database (PGlite) parses every field of a result in JavaScript, with a buffer
- * copy and a text decode each, about 1 µs a field. The editor's pages list (39 pages of 30 columns,
- * their translations and 262 block summaries) spent about 5 ms of its 7 ms there. Aggregated by
- * the database into one value, the same rows cost one field and one `JSON.parse`. On PostgreSQL
- * it is neutral to slightly faster (fewer protocol messages), so both drivers share the path.
+ * Why: PGlite parses every field of a result in JavaScript, with a buffer copy and a text decode
+ * each, about 1 µs a field. The editor's pages list (39 pages of 30 columns, their translations and
+ * 262 block summaries) spent about 5 ms of its 7 ms there; aggregated by the database into one value,
+ * the same rows cost one field and one `JSON.parse`. node-postgres parses fields cheaply, and there
+ * the aggregate is the slower way (pages 0.6 → 1.3 ms, block summaries 0.8 → 1.3 ms, measured in
+ * one process, 1,000 runs each), so PostgreSQL keeps the plain select (ADR 041).
  */
-export async function selectJsonRows<TSelection extends Selection>(
+export async function selectRows<TSelection extends Selection>(
+  db: Database,
+  table: PgTable,
+  selection: TSelection,
+  query: JsonRowsQuery,
+): Promise<Array<NotNullRowOf<TSelection>>> {
+  if (isEmbeddedDatabase(db)) return selectRowsAsJson(db, table, selection, query);
+  // Built on the general selection type: drizzle's builder types do not follow a generic one.
+  let select = db
+    .select(selection as Selection)
+    .from(table)
+    .$dynamic()
+    .orderBy(...query.orderBy);
+  if (query.where) select = select.where(query.where);
+  if (query.limit !== undefined) select = select.limit(query.limit);
+  return (await select) as Array<NotNullRowOf<TSelection>>;
+}
+
+/**
+ * The rows as one JSON text value built by the database, mapped back as drizzle maps them
+ * (timestamps to Date, jsonb parsed): the same rows, in the same order, as a plain select.
+ */
+export async function selectRowsAsJson<TSelection extends Selection>(
   db: Database,
   table: PgTable,
   selection: TSelection,
