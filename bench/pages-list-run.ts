@@ -4,19 +4,18 @@
  * not write bench/results.json.
  */
 import { measurePagesList, printPagesList } from './pages-list';
-import { buildAndStart, signIn } from './production-server';
+import { benchAdmin, buildAndStart, signIn } from './production-server';
 
-const admin = { email: 'bench-admin@example.com', password: 'bench-admin-password' };
 console.log('bench: building and starting the production server');
 const server = await buildAndStart({
-  ADMIN_EMAIL: admin.email,
-  ADMIN_PASSWORD: admin.password,
+  ADMIN_EMAIL: benchAdmin.email,
+  ADMIN_PASSWORD: benchAdmin.password,
   // 5,000 creates in a minute or two: measure the list, not the write limits.
   WRITE_LIMIT_PER_SESSION: '1000000',
   WRITE_LIMIT_PER_ADDRESS: '1000000',
 });
 try {
-  printPagesList(await measurePagesList(server.base, await signIn(server.base, admin)));
+  printPagesList(await measurePagesList(server.base, await signIn(server.base, benchAdmin)));
 } finally {
   await server.stop();
 }

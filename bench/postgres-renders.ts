@@ -6,13 +6,11 @@
  */
 import pg from 'pg';
 import { loadTest } from './load';
-import { buildAndStart, setPageCaching, signIn } from './production-server';
+import { benchAdmin, buildAndStart, setPageCaching, signIn } from './production-server';
 
 export interface PostgresRenders {
   runs: Array<{ page: string; requestsPerSecond: number; p50: number; p99: number; errors: number }>;
 }
-
-const admin = { email: 'bench-admin@example.com', password: 'bench-admin-password' };
 
 export function postgresBenchUrl(): string | undefined {
   return process.env['BENCH_DATABASE_URL'] ?? process.env['TEST_DATABASE_URL'];
@@ -28,11 +26,11 @@ export async function measurePostgresRenders(serverUrl: string, seconds: number)
   try {
     // dist/ is the build the embedded-database runs measured.
     const server = await buildAndStart(
-      { DATABASE_URL: databaseUrl.toString(), ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
+      { DATABASE_URL: databaseUrl.toString(), ADMIN_EMAIL: benchAdmin.email, ADMIN_PASSWORD: benchAdmin.password },
       { build: false },
     );
     try {
-      await setPageCaching(server.base, await signIn(server.base, admin), false);
+      await setPageCaching(server.base, await signIn(server.base, benchAdmin), false);
       const runs: PostgresRenders['runs'] = [];
       for (const page of ['/', '/cenote-dos-ojos']) {
         // A short warm-up: the first requests compile the render path and fill the pool.

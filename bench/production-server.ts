@@ -7,6 +7,9 @@ import { productionNodeFlags } from '../src/server/node-flags';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
+/** The admin account every bench server is seeded with (ADMIN_EMAIL / ADMIN_PASSWORD). */
+export const benchAdmin = { email: 'bench-admin@example.com', password: 'bench-admin-password' };
+
 async function run(command: string, args: string[]): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const child = spawn(command, args, { cwd: root, stdio: 'inherit' });

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { measurePagesList, printPagesList } from './pages-list';
-import { buildAndStart, root, setPageCaching, signIn } from './production-server';
+import { benchAdmin, buildAndStart, root, setPageCaching, signIn } from './production-server';
 import { measurePostgresRenders, postgresBenchUrl } from './postgres-renders';
 import { measureMixed } from './mixed-run';
 import { measurePublishLatency } from './publish-latency';
@@ -48,7 +48,6 @@ async function sequential<T>(runs: Array<() => Promise<T>>): Promise<T[]> {
 
 const seconds = Number(process.env['BENCH_SECONDS'] ?? 10);
 const connections = Number(process.env['BENCH_CONNECTIONS'] ?? 10);
-const admin = { email: 'bench-admin@example.com', password: 'bench-admin-password' };
 
 interface Measured extends LoadResult {
   name: string;
@@ -102,8 +101,8 @@ async function peakRss(pid: number): Promise<number> {
 
 console.log('bench: building and starting the production server');
 const server = await buildAndStart({
-  ADMIN_EMAIL: admin.email,
-  ADMIN_PASSWORD: admin.password,
+  ADMIN_EMAIL: benchAdmin.email,
+  ADMIN_PASSWORD: benchAdmin.password,
   // The block-save runs write as fast as autocannon can: measure the server, not the write limits.
   WRITE_LIMIT_PER_SESSION: '1000000',
   WRITE_LIMIT_PER_ADDRESS: '1000000',
@@ -196,7 +195,7 @@ try {
       })),
     }),
   );
-  const session = await signIn(base, admin);
+  const session = await signIn(base, benchAdmin);
   results.push(
     await measure('admin pages list API (signed in)', {
       url: `${base}/api/v1/pages?include=blocks`,
