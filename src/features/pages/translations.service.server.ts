@@ -1,5 +1,5 @@
 import { pagePath } from '../../shared/lib/locale';
-import { and, asc, eq, getTableColumns, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.server';
 import { selectRows } from '../../platform/db/json-rows.server';
 import { badRequest, conflict } from '../../platform/http/app-error.server';
@@ -18,7 +18,21 @@ function isOutOfDate(source: Pick<PageRow, 'published_at'>, translation: Pick<Pa
   return source.published_at !== null && source.published_at.getTime() > translation.updated_at.getTime();
 }
 
-function translationEntry(row: PageRow, outOfDate: boolean): PageTranslationDto {
+/** What the list needs of each related page: its entry and the out-of-date comparison. */
+const relatedColumns = {
+  id: pages.id,
+  locale: pages.locale,
+  slug: pages.slug,
+  title: pages.title,
+  translation_of: pages.translation_of,
+  is_published: pages.is_published,
+  has_unpublished_changes: pages.has_unpublished_changes,
+  published_at: pages.published_at,
+  updated_at: pages.updated_at,
+};
+type RelatedPage = Pick<PageRow, keyof typeof relatedColumns>;
+
+function translationEntry(row: RelatedPage, outOfDate: boolean): PageTranslationDto {
   return {
     id: row.id,
     locale: row.locale,
@@ -45,7 +59,7 @@ export async function withTranslations<T extends PageDto>(
   const related =
     englishIds.length + sourceIds.length === 0
       ? []
-      : await selectRows(db, pages, getTableColumns(pages), {
+      : await selectRows(db, pages, relatedColumns, {
           where: and(
             isNull(pages.deleted_at),
             or(
