@@ -8,6 +8,7 @@ import { createMailer, type Mailer } from '../features/mail/mailer.server';
 import { mediaRoutes } from '../features/media/media.routes.server';
 import { mediaLibraryRoutes } from '../features/media/media-library.routes.server';
 import { createMediaStore } from '../features/media/create-media-store.server';
+import { registerMediumVariantsBackfill } from '../features/media/medium-variants-backfill.server';
 import type { MediaStore } from '../features/media/storage.server';
 import { navigationRoutes } from '../features/navigation/navigation.routes.server';
 import { navigationAdminRoutes } from '../features/navigation/navigation-admin.routes.server';
@@ -176,6 +177,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // After the hook above, so its onClose runs first (they run last-registered first): the worker
   // finishes its running job before the database closes. Before the features, so they can register handlers.
   const jobWorker = registerJobs(app);
+  // Also before the database closes: it stops between two images and finishes the one in hand.
+  const mediumVariantsBackfill = registerMediumVariantsBackfill(app);
   // Also after the database's hook: the last hit counts are written before it closes.
   registerRedirectMap(app);
 
@@ -256,6 +259,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       // The jobs table exists: the worker's first poll runs now (once the app has booted), for
       // jobs that fell due while no instance was running.
       jobWorker.contentStoreReady();
+      mediumVariantsBackfill.start();
     },
     (error: unknown) => {
       readiness.failure = 'The content store could not be prepared; see the server log.';

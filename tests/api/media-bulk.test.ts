@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { performanceSettings } from '../../src/features/settings/settings.table';
 import { ApiClient, signedInClient, type ErrorBody } from '../helpers/auth';
 import { startTestApp, type TestApp } from '../helpers/build-app';
+import { uploadImages } from '../helpers/media-upload';
 import { testPicture } from '../helpers/test-images';
 
 interface Image {
@@ -53,22 +54,13 @@ afterAll(async () => {
 
 /** Uploads small generated pictures in one request (at most 10), with the same optional fields. */
 async function upload(names: string[], fields: Record<string, string> = {}): Promise<Image[]> {
-  if (!editor.csrfToken) await editor.session();
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const name of names) {
-    const data = await testPicture(120, 80);
-    form.append('file', new Blob([new Uint8Array(data)], { type: 'image/jpeg' }), name);
-  }
-  const response = await fetch(`${server.url}/api/v1/media`, {
-    method: 'POST',
-    headers: { cookie: editor.cookieHeader(), 'x-csrf-token': editor.csrfToken ?? '', accept: 'application/json' },
-    body: form,
-  });
-  const body = (await response.json()) as { images: Image[] };
-  expect(response.status, JSON.stringify(body)).toBe(201);
-  expect(body.images).toHaveLength(names.length);
-  return body.images;
+  const data = await testPicture(120, 80);
+  return uploadImages<Image>(
+    server.url,
+    editor,
+    names.map((name) => ({ name, data })),
+    fields,
+  );
 }
 
 const listAll = async (query = '') => {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient, type ApiClient, type ErrorBody } from '../helpers/auth';
 import { startTestApp, type TestApp } from '../helpers/build-app';
+import { uploadImages } from '../helpers/media-upload';
+import { createPublishedPage } from '../helpers/publish';
 import { testPicture } from '../helpers/test-images';
 
 /** Issue 20, decision 35: an image's focal point, set through the API, moves the site's crops. */
@@ -25,9 +27,6 @@ beforeAll(async () => {
   editor = await signedInClient(server, 'editor');
   image = await upload('diver-at-the-halocline.jpg', 'A diver at the halocline');
   other = await upload('jungle-entrance.jpg', 'The jungle entrance');
-  const page = await editor.post<{ page: { id: string } }>('/api/v1/pages', { title: 'Focal point dives', slug });
-  expect(page.status, JSON.stringify(page.body)).toBe(201);
-  const pageId = page.body.page.id;
   const blocks: Array<[string, Record<string, unknown>]> = [
     ['hero', { title: 'Into the halocline', overlay: 'dark', backgroundImage: image.original_url }],
     [
@@ -42,31 +41,16 @@ beforeAll(async () => {
     ],
     ['gallery', { title: 'Photos', images: [{ url: image.original_url, title: 'Halocline' }] }],
   ];
-  for (const [block_type, block_data] of blocks) {
-    const added = await editor.post(`/api/v1/pages/${pageId}/blocks`, { block_type, block_data });
-    expect(added.status, JSON.stringify(added.body)).toBe(201);
-  }
-  const draft = await editor.get<{ page: { version: number } }>(`/api/v1/pages/${pageId}`);
-  const published = await editor.post(`/api/v1/pages/${pageId}/publish`, { version: draft.body.page.version });
-  expect(published.status, JSON.stringify(published.body)).toBe(200);
+  await createPublishedPage(editor, { title: 'Focal point dives', slug }, blocks);
 }, 60_000);
 afterAll(async () => {
   await server?.close();
 });
 
 async function upload(filename: string, altText: string): Promise<Image> {
-  if (!editor.csrfToken) await editor.session();
-  const form = new FormData();
-  form.append('alt_text', altText);
-  form.append('file', new Blob([new Uint8Array(await testPicture(1600, 900))], { type: 'image/jpeg' }), filename);
-  const response = await fetch(`${server.url}/api/v1/media`, {
-    method: 'POST',
-    headers: { cookie: editor.cookieHeader(), 'x-csrf-token': editor.csrfToken ?? '', accept: 'application/json' },
-    body: form,
-  });
-  const body = (await response.json()) as { images: Image[] };
-  expect(response.status, JSON.stringify(body)).toBe(201);
-  return body.images[0]!;
+  const data = await testPicture(1600, 900);
+  const [uploaded] = await uploadImages<Image>(server.url, editor, [{ name: filename, data }], { alt_text: altText });
+  return uploaded!;
 }
 
 async function current(id: string): Promise<Image> {

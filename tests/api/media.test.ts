@@ -25,6 +25,8 @@ interface Image {
   thumbnail_url: string | null;
   webp_url: string | null;
   avif_url: string | null;
+  medium_webp_url: string | null;
+  medium_avif_url: string | null;
   folder_id: string | null;
   width: number;
   height: number;
@@ -133,6 +135,8 @@ async function variantSizes(image: Image): Promise<Record<string, number>> {
     webp: image.webp_url,
     avif: image.avif_url,
     thumb: image.thumbnail_url,
+    'webp 800': image.medium_webp_url,
+    'avif 800': image.medium_avif_url,
   })) {
     if (url) sizes[name] = (await stat(fileOf(url))).size;
   }
@@ -159,6 +163,8 @@ describe('uploads', () => {
       webp_url: `/media/u/${id}.webp`,
       avif_url: `/media/u/${id}.avif`,
       thumbnail_url: `/media/u/${id}-thumb.webp`,
+      medium_webp_url: `/media/u/${id}-800.webp`,
+      medium_avif_url: `/media/u/${id}-800.avif`,
       width: 1920,
       height: 1280,
       alt_text: 'Light beams in a cenote',
@@ -168,7 +174,14 @@ describe('uploads', () => {
       usage_count: 0,
       version: 1,
     });
-    expect(await filesOf(id)).toEqual([`${id}-thumb.webp`, `${id}.avif`, `${id}.jpg`, `${id}.webp`]);
+    expect(await filesOf(id)).toEqual([
+      `${id}-800.avif`,
+      `${id}-800.webp`,
+      `${id}-thumb.webp`,
+      `${id}.avif`,
+      `${id}.jpg`,
+      `${id}.webp`,
+    ]);
     const sizes = await variantSizes(image);
     expect(image.file_size).toBe(sizes['jpeg']);
     note(`landscape 3000×2000 (${(source.length / 1024).toFixed(0)} KB JPEG in)`, image, sizes);
@@ -183,6 +196,8 @@ describe('uploads', () => {
       [image.webp_url!, 'webp', 1920],
       [image.avif_url!, 'heif', 1920],
       [image.thumbnail_url!, 'webp', 400],
+      [image.medium_webp_url!, 'webp', 800],
+      [image.medium_avif_url!, 'heif', 800],
     ] as const) {
       const variant = await fetchBytes(url);
       expect(variant.response.status).toBe(200);
@@ -196,7 +211,8 @@ describe('uploads', () => {
       data: await testPicture(1500, 3000, 'png'),
       type: 'image/png',
     });
-    expect(portrait).toMatchObject({ width: 540, height: 1080 });
+    // At most 800 px wide: no smaller copies, the full size serves every screen.
+    expect(portrait).toMatchObject({ width: 540, height: 1080, medium_webp_url: null, medium_avif_url: null });
     note('portrait 1500×3000 PNG', portrait, await variantSizes(portrait));
     const tiny = await uploadOne({ name: 'tiny-icon.jpg', data: await testPicture(120, 80) });
     expect(tiny).toMatchObject({ width: 120, height: 80 });
@@ -358,11 +374,17 @@ describe('uploads', () => {
       const noAvif = await uploadOne({ name: 'no-avif.jpg', data: source });
       expect(noAvif.avif_url).toBeNull();
       expect(noAvif.webp_url).not.toBeNull();
-      expect(await filesOf(noAvif.id)).toEqual([`${noAvif.id}-thumb.webp`, `${noAvif.id}.jpg`, `${noAvif.id}.webp`]);
+      expect(noAvif.medium_avif_url).toBeNull();
+      expect(await filesOf(noAvif.id)).toEqual([
+        `${noAvif.id}-800.webp`,
+        `${noAvif.id}-thumb.webp`,
+        `${noAvif.id}.jpg`,
+        `${noAvif.id}.webp`,
+      ]);
 
       await setPerformance({ enable_avif: false, enable_webp: false, image_quality: 30 });
       const low = await uploadOne({ name: 'quality-30.jpg', data: source });
-      expect(low).toMatchObject({ webp_url: null, avif_url: null });
+      expect(low).toMatchObject({ webp_url: null, avif_url: null, medium_webp_url: null, medium_avif_url: null });
       expect(low.thumbnail_url).not.toBeNull();
       await setPerformance({ image_quality: 95 });
       const high = await uploadOne({ name: 'quality-95.jpg', data: source });

@@ -102,7 +102,11 @@ describe('seed at first start', () => {
     const rows = await server.app.db.select().from(images);
     expect(rows.length).toBeGreaterThan(20);
     for (const row of rows.slice(0, 5)) {
-      for (const url of [row.original_url, row.webp_url, row.avif_url, row.thumbnail_url]) {
+      const urls = [row.original_url, row.webp_url, row.avif_url, row.thumbnail_url];
+      // The seeded drawings are 1600 px wide: each has its 800 px copies too (ADR 043).
+      urls.push(row.medium_webp_url, row.medium_avif_url);
+      for (const url of urls) {
+        expect(url).toMatch(/^\/media\/seed\//);
         const response = await fetch(`${server.url}${url}`);
         expect(response.status, url ?? '').toBe(200);
         expect(response.headers.get('cache-control')).toContain('immutable');

@@ -178,8 +178,13 @@ describe('head metadata (spec section 7)', () => {
 describe('images, sitemap and robots', () => {
   it('renders <picture> with AVIF and WebP sources, real dimensions, an eager hero and lazy images below', async () => {
     const { html } = await getPage('/cenote-dos-ojos');
-    expect(html).toMatch(/<source type="image\/avif" srcSet="\/media\/seed\/cenote-dos-ojos\.avif 1600w"/);
-    expect(html).toMatch(/<source type="image\/webp" srcSet="[^"]*\.webp 400w, [^"]*\.webp 1600w"/);
+    // The 800 px copies first, for phones (ADR 043).
+    expect(html).toContain(
+      '<source type="image/avif" srcSet="/media/seed/cenote-dos-ojos-800.avif 800w, /media/seed/cenote-dos-ojos.avif 1600w"',
+    );
+    expect(html).toMatch(
+      /<source type="image\/webp" srcSet="[^"]*-thumb\.webp 400w, [^"]*-800\.webp 800w, [^"]*\.webp 1600w"/,
+    );
     const firstImg = /<img [^>]*>/.exec(html)?.[0] ?? '';
     expect(firstImg).toContain('loading="eager"');
     expect(firstImg).toContain('fetchPriority="high"');

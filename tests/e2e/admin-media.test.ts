@@ -166,6 +166,9 @@ describe('the media library in the admin', () => {
       const edit = page.getByRole('dialog', { name: 'Edit Image' });
       await edit.getByText('1920 × 1280').waitFor();
       expect(await edit.getByLabel('Original (JPEG)', { exact: true }).inputValue()).toBe(halocline.original_url);
+      // The 800 px copies for phones (ADR 043) are listed with the other files.
+      expect(halocline.medium_avif_url).toMatch(/-800\.avif$/);
+      expect(await edit.getByLabel('AVIF, 800 px', { exact: true }).inputValue()).toBe(halocline.medium_avif_url);
       expect(await seriousA11yViolations(page)).toEqual([]);
       await edit
         .getByLabel('Alt text', { exact: true })

@@ -42,6 +42,8 @@ interface ImageDto {
   webp_url: string | null;
   avif_url: string | null;
   thumbnail_url: string | null;
+  medium_webp_url: string | null;
+  medium_avif_url: string | null;
   width: number;
   height: number;
   file_size: number;
@@ -200,6 +202,8 @@ describe.runIf(postgresAdminUrl())('two instances on one PostgreSQL and one S3 b
   it('the seed images went to the shared bucket once, and both instances serve them', async () => {
     // Only one instance ran the seed (start-up lock), yet both must serve its pictures.
     expect(await bucketKeys('seed/cenote-angelita')).toEqual([
+      'seed/cenote-angelita-800.avif',
+      'seed/cenote-angelita-800.webp',
       'seed/cenote-angelita-thumb.webp',
       'seed/cenote-angelita.avif',
       'seed/cenote-angelita.jpg',
@@ -226,6 +230,8 @@ describe.runIf(postgresAdminUrl())('two instances on one PostgreSQL and one S3 b
       { url: image.webp_url, type: 'image/webp', format: 'webp', width: image.width },
       { url: image.avif_url, type: 'image/avif', format: 'heif', width: image.width },
       { url: image.thumbnail_url, type: 'image/webp', format: 'webp', width: 400 },
+      { url: image.medium_webp_url, type: 'image/webp', format: 'webp', width: 800 },
+      { url: image.medium_avif_url, type: 'image/avif', format: 'heif', width: 800 },
     ];
     for (const variant of variants) expect(variant.url, variant.type).toMatch(new RegExp(`^/media/u/${image.id}`));
     const variantUrls = variants.map((variant) => variant.url!);
@@ -270,7 +276,7 @@ describe.runIf(postgresAdminUrl())('two instances on one PostgreSQL and one S3 b
     expect(saved.status).toBe(200);
     await publishThrough(onA, page.body.page.id);
     const html = await pageOnceItContains(b, '/cenote-angelita', `/media/u/${image.id}`);
-    const onPage = [...new Set(html.match(new RegExp(`/media/u/${image.id}[a-z.-]*`, 'g')) ?? [])].sort();
+    const onPage = [...new Set(html.match(new RegExp(`/media/u/${image.id}[a-z0-9.-]*`, 'g')) ?? [])].sort();
     expect(onPage).toEqual([...variantUrls].sort());
     for (const url of onPage) expect((await fetchBytes(b, url)).status, url).toBe(200);
 

@@ -101,12 +101,17 @@ function variantsOf(image: Image): Array<[string, string, 'jpeg' | 'webp' | 'hei
   expect(image.thumbnail_url).not.toBeNull();
   expect(image.webp_url).not.toBeNull();
   expect(image.avif_url).not.toBeNull();
-  return [
+  const variants: Array<[string, string, 'jpeg' | 'webp' | 'heif']> = [
     [image.original_url, 'image/jpeg', 'jpeg'],
     [image.webp_url!, 'image/webp', 'webp'],
     [image.avif_url!, 'image/avif', 'heif'],
     [image.thumbnail_url!, 'image/webp', 'webp'],
   ];
+  // The 800 px copies of an image wider than that (ADR 043).
+  if (image.width > 800) {
+    variants.push([image.medium_webp_url!, 'image/webp', 'webp'], [image.medium_avif_url!, 'image/avif', 'heif']);
+  }
+  return variants;
 }
 
 /**
@@ -115,7 +120,7 @@ function variantsOf(image: Image): Array<[string, string, 'jpeg' | 'webp' | 'hei
  */
 async function expectCleanVariants(image: Image): Promise<void> {
   for (const [url, contentType, format] of variantsOf(image)) {
-    expect(url).toMatch(/^\/media\/u\/[0-9a-f-]{36}(\.jpg|\.webp|\.avif|-thumb\.webp)$/);
+    expect(url).toMatch(/^\/media\/u\/[0-9a-f-]{36}(\.jpg|\.webp|\.avif|-thumb\.webp|-800\.webp|-800\.avif)$/);
     const response = await fetch(`${server.url}${url}`);
     expect(response.status, url).toBe(200);
     expect(response.headers.get('content-type'), url).toBe(contentType);
@@ -321,10 +326,12 @@ describe('polyglots and disguised files that are real images', () => {
       expect(image!.filename).toBe(file.name);
       expect({ width: image!.width, height: image!.height }).toEqual(size);
       await expectCleanVariants(image!);
-      // Exactly the four generated files were added, each under the generated key.
+      // Exactly the generated files were added, each under the generated key.
       const added = (await storedFiles()).filter((name) => !before.includes(name));
       expect(added.map((name) => name.split(path.sep).join('/')).sort()).toEqual(
-        [`u/${image!.id}-thumb.webp`, `u/${image!.id}.avif`, `u/${image!.id}.jpg`, `u/${image!.id}.webp`].sort(),
+        variantsOf(image!)
+          .map(([url]) => url.slice('/media/'.length))
+          .sort(),
       );
     },
   );

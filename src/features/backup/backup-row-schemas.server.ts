@@ -150,6 +150,9 @@ export const imageRowSchema = z.object({
   thumbnail_url: mediaUrl.nullable(),
   webp_url: mediaUrl.nullable(),
   avif_url: mediaUrl.nullable(),
+  // Backups made before the 800 px copies (0011) restore without them; the server makes them.
+  medium_webp_url: mediaUrl.nullable().default(null),
+  medium_avif_url: mediaUrl.nullable().default(null),
   folder_id: id.nullable(),
   width: z.number().int().min(1),
   height: z.number().int().min(1),

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { cleanFilename } from '../media/file-name';
 import { storedKeysOf } from '../media/media.service.server';
+import { variantUrlsOf } from '../media/media-usage.server';
 import { BackupError, type BackupTable } from './backup-archive.server';
 import { isPageTable, PageRowChecker, type RowContext } from './backup-page-rows.server';
 import {
@@ -169,9 +170,9 @@ export class BackupRowChecker {
         const other = this.storageKeys.get(image.storage_key);
         if (other) fail('storage_key', `"${image.storage_key}" is also the storage_key of image ${other}`);
         this.storageKeys.set(image.storage_key, image.id);
-        const keys = [image.storage_key, image.thumbnail_url, image.webp_url, image.avif_url]
-          .filter((value): value is string => typeof value === 'string')
-          .map((value) => (value.startsWith('/media/') ? value.slice('/media/'.length) : value));
+        const keys = [image.storage_key, ...variantUrlsOf(image)].map((value) =>
+          value.startsWith('/media/') ? value.slice('/media/'.length) : value,
+        );
         this.images.set(image.id, {
           label,
           folderId: image.folder_id,

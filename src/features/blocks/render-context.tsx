@@ -1,6 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { Locale } from '../../shared/lib/locale';
 import { objectPosition, type FocalPoint } from '../media/focal-point';
+import { mediumWidth, thumbnailWidth } from '../media/variant-widths';
 
 /** An image as the renderer needs it: every stored variant, its real size, alt text and focal point. */
 export interface ResolvedImage {
@@ -11,6 +12,9 @@ export interface ResolvedImage {
   webp: string | null;
   avif: string | null;
   thumbnailWebp: string | null;
+  /** The 800 px copies for phones (ADR 043); null for narrower images and older uploads not yet given them. */
+  mediumWebp: string | null;
+  mediumAvif: string | null;
   /** Where crops are centred (decision 35). */
   focalPoint: FocalPoint;
 }
@@ -67,6 +71,20 @@ export interface PictureProps {
 }
 
 /**
+ * A srcset of one format's copies that exist, narrowest first, the full-size copy last; a smaller
+ * copy at least as wide as the image itself is left out.
+ */
+function srcSet(candidates: Array<[url: string | null, width: number]>): string {
+  const [widestUrl, widest] = candidates.at(-1) ?? [null, 0];
+  // Without the full-size copy in this format, the smaller ones alone would stand in for every size.
+  if (!widestUrl) return '';
+  return candidates
+    .filter(([url, width], index) => url && (index === candidates.length - 1 || width < widest))
+    .map(([url, width]) => `${url} ${width}w`)
+    .join(', ');
+}
+
+/**
  * `<picture>` with AVIF and WebP sources when those variants exist and are enabled, the real
  * width and height (no layout shift), lazy loading below the fold, and a fade-in that never
  * hides the image from no-JS visitors or crawlers (the hiding class only applies under html.js);
@@ -98,18 +116,19 @@ export function Picture({
       </span>
     );
   }
-  const webpSet = [
-    image.thumbnailWebp && image.width > 400 ? `${image.thumbnailWebp} 400w` : null,
-    image.webp ? `${image.webp} ${image.width}w` : null,
-  ]
-    .filter(Boolean)
-    .join(', ');
+  const avifSet = srcSet([
+    [image.mediumAvif, mediumWidth],
+    [image.avif, image.width],
+  ]);
+  const webpSet = srcSet([
+    [image.thumbnailWebp, thumbnailWidth],
+    [image.mediumWebp, mediumWidth],
+    [image.webp, image.width],
+  ]);
   return (
     <span className={`img-frame block overflow-hidden ${frameClassName}`}>
       <picture>
-        {policy.avif && image.avif ? (
-          <source type="image/avif" srcSet={`${image.avif} ${image.width}w`} sizes={sizes} />
-        ) : null}
+        {policy.avif && image.avif ? <source type="image/avif" srcSet={avifSet} sizes={sizes} /> : null}
         {policy.webp && webpSet ? <source type="image/webp" srcSet={webpSet} sizes={sizes} /> : null}
         <img
           src={image.src}

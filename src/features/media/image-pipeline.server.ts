@@ -1,7 +1,8 @@
 import { open } from 'node:fs/promises';
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import { AppError } from '../../platform/http/app-error.server';
 import { uploadErrorMessages } from './media.dto';
+import { mediumWidth, thumbnailWidth } from './variant-widths';
 
 /** AVIF effort 2: ~8x faster than 4 for ~15 % larger files (3.4 s → 0.4 s for a 1600 px image here). */
 export const avifEffort = 2;
@@ -19,7 +20,6 @@ export const uploadLimits = {
 /** Spec section 9: landscape images fit 1920 wide, portrait (and square) ones 1080 tall. */
 export const maxLandscapeWidth = 1920;
 export const maxPortraitHeight = 1080;
-export const thumbnailWidth = 400;
 const thumbnailQuality = 75;
 
 export type SourceFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif';
@@ -45,6 +45,13 @@ export interface ProcessedImage {
   webp: Buffer | undefined;
   avif: Buffer | undefined;
   thumbnail: { data: Buffer; width: number; height: number };
+  /** 800 px wide WebP and AVIF (each when its format is on); none for an image at most that wide. */
+  medium: MediumVariants;
+}
+
+export interface MediumVariants {
+  webp: Buffer | undefined;
+  avif: Buffer | undefined;
 }
 
 /** An upload refused for what it is; `title` is the toast title the admin shows. */
@@ -249,7 +256,7 @@ export async function processImage(source: ImageSource, options: PipelineOptions
     const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
     const fromPixels = () => sharp(pixels.data, raw);
     const quality = Math.min(100, Math.max(1, Math.round(options.quality)));
-    const [jpeg, webp, avif, thumbnail] = await Promise.all([
+    const [jpeg, webp, avif, thumbnail, medium] = await Promise.all([
       fromPixels().flatten({ background: '#ffffff' }).jpeg({ quality, mozjpeg: true }).toBuffer(),
       options.webp
         ? fromPixels()
@@ -266,6 +273,7 @@ export async function processImage(source: ImageSource, options: PipelineOptions
         .resize({ width: thumbnailWidth, withoutEnlargement: true })
         .webp({ quality: thumbnailQuality, effort: 4 })
         .toBuffer({ resolveWithObject: true }),
+      encodeMediumVariants(fromPixels, info.width, options),
     ]);
     return {
       sourceFormat,
@@ -277,16 +285,60 @@ export async function processImage(source: ImageSource, options: PipelineOptions
       webp,
       avif,
       thumbnail: { data: thumbnail.data, width: thumbnail.info.width, height: thumbnail.info.height },
+      medium,
     };
   });
 }
 
-/** Storage keys of one upload: `u/<uuid>.jpg`, `.webp`, `.avif`, `-thumb.webp`. */
+/** The 800 px copies of an image `width` wide, in the formats the settings turn on. */
+async function encodeMediumVariants(
+  image: () => Sharp,
+  width: number,
+  options: PipelineOptions,
+): Promise<MediumVariants> {
+  if (width <= mediumWidth) return { webp: undefined, avif: undefined };
+  const quality = Math.min(100, Math.max(1, Math.round(options.quality)));
+  const [webp, avif] = await Promise.all([
+    options.webp
+      ? image()
+          .resize({ width: mediumWidth })
+          .webp({ quality: webpQualityFor(quality), effort: 4 })
+          .toBuffer()
+      : undefined,
+    options.avif
+      ? image()
+          .resize({ width: mediumWidth })
+          .avif({ quality: avifQualityFor(quality), effort: avifEffort })
+          .timeout({ seconds: 60 })
+          .toBuffer()
+      : undefined,
+  ]);
+  return { webp, avif };
+}
+
+/**
+ * The 800 px copies of an image stored before they existed (ADR 043), made from its stored JPEG.
+ * The JPEG is trusted: the pipeline wrote it. Runs in the image queue like an upload.
+ */
+export async function mediumVariantsOfStoredJpeg(jpeg: Buffer, options: PipelineOptions): Promise<MediumVariants> {
+  return runInImageQueue(async () => {
+    const { width } = await sharp(jpeg).metadata();
+    return encodeMediumVariants(() => sharp(jpeg), width ?? 0, options);
+  });
+}
+
+/** Storage keys of one upload: `u/<uuid>.jpg`, `.webp`, `.avif`, `-thumb.webp`, `-800.webp`, `-800.avif`. */
 export function uploadKeys(id: string) {
   return {
     jpeg: `u/${id}.jpg`,
     webp: `u/${id}.webp`,
     avif: `u/${id}.avif`,
     thumbnail: `u/${id}-thumb.webp`,
+    ...mediumKeys(`u/${id}`),
   } as const;
+}
+
+/** The 800 px copies' keys beside the files whose keys start with `stem` (`u/<uuid>`, `seed/<name>`). */
+export function mediumKeys(stem: string) {
+  return { mediumWebp: `${stem}-800.webp`, mediumAvif: `${stem}-800.avif` } as const;
 }

@@ -99,9 +99,13 @@ describe('processImage', () => {
     expect(await dimensions(result.avif!)).toEqual({ width: 1920, height: 1280, format: 'heif' });
     expect(await dimensions(result.thumbnail.data)).toEqual({ width: 400, height: 267, format: 'webp' });
     expect(result.thumbnail).toMatchObject({ width: 400, height: 267 });
-    // Modern formats are smaller than the JPEG.
+    expect(await dimensions(result.medium.webp!)).toEqual({ width: 800, height: 533, format: 'webp' });
+    expect(await dimensions(result.medium.avif!)).toEqual({ width: 800, height: 533, format: 'heif' });
+    // Modern formats are smaller than the JPEG, and the 800 px copies smaller than the full size.
     expect(result.webp!.length).toBeLessThan(result.jpeg.length);
     expect(result.avif!.length).toBeLessThan(result.jpeg.length);
+    expect(result.medium.webp!.length).toBeLessThan(result.webp!.length);
+    expect(result.medium.avif!.length).toBeLessThan(result.avif!.length);
   });
 
   it('fits a 1500×3000 portrait into 540×1080', async () => {
@@ -109,6 +113,16 @@ describe('processImage', () => {
     expect(result).toMatchObject({ sourceFormat: 'png', width: 540, height: 1080 });
     expect(await dimensions(result.jpeg)).toMatchObject({ width: 540, height: 1080 });
     expect(result.thumbnail).toMatchObject({ width: 400, height: 800 });
+    // 540 px wide: an 800 px copy would be larger than the image.
+    expect(result.medium).toEqual({ webp: undefined, avif: undefined });
+  });
+
+  it('makes the 800 px copies only for an image wider than 800 px', async () => {
+    const exactly = await processImage(await testPicture(800, 600), defaults);
+    expect(exactly.medium).toEqual({ webp: undefined, avif: undefined });
+    const wider = await processImage(await testPicture(801, 600), defaults);
+    expect(await dimensions(wider.medium.webp!)).toEqual({ width: 800, height: 599, format: 'webp' });
+    expect(await dimensions(wider.medium.avif!)).toEqual({ width: 800, height: 599, format: 'heif' });
   });
 
   it('never enlarges a small image (the thumbnail neither)', async () => {
@@ -175,9 +189,12 @@ describe('processImage', () => {
     const none = await processImage(input, { quality: 85, webp: false, avif: false });
     expect(none.webp).toBeUndefined();
     expect(none.avif).toBeUndefined();
+    expect(none.medium).toEqual({ webp: undefined, avif: undefined });
     expect(none.thumbnail.data.length).toBeGreaterThan(0);
     const low = await processImage(input, { quality: 30, webp: true, avif: false });
     const high = await processImage(input, { quality: 95, webp: true, avif: false });
+    expect(low.medium.avif).toBeUndefined();
+    expect(low.medium.webp!.length).toBeLessThan(high.medium.webp!.length);
     expect(low.jpeg.length).toBeLessThan(high.jpeg.length);
     expect(low.webp!.length).toBeLessThan(high.webp!.length);
     expect(jpegQuantizationSum(low.jpeg)).toBeGreaterThan(jpegQuantizationSum(high.jpeg) * 3);
@@ -340,12 +357,14 @@ describe('the image queue', () => {
 });
 
 describe('uploadKeys', () => {
-  it('names the four files of an upload after one uuid', () => {
+  it('names the six files of an upload after one uuid', () => {
     expect(uploadKeys('0b6c4a0e-1f7c-4f7e-9c55-3d1f1f0e8a11')).toEqual({
       jpeg: 'u/0b6c4a0e-1f7c-4f7e-9c55-3d1f1f0e8a11.jpg',
       webp: 'u/0b6c4a0e-1f7c-4f7e-9c55-3d1f1f0e8a11.webp',
       avif: 'u/0b6c4a0e-1f7c-4f7e-9c55-3d1f1f0e8a11.avif',
       thumbnail: 'u/0b6c4a0e-1f7c-4f7e-9c55-3d1f1f0e8a11-thumb.webp',
+      mediumWebp: 'u/0b6c4a0e-1f7c-4f7e-9c55-3d1f1f0e8a11-800.webp',
+      mediumAvif: 'u/0b6c4a0e-1f7c-4f7e-9c55-3d1f1f0e8a11-800.avif',
     });
   });
 });

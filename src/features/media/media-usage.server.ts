@@ -74,12 +74,20 @@ export function countMediaReferences(value: unknown, counts: Map<string, number>
   return counts;
 }
 
-type ImageUrls = Pick<ImageRow, 'id' | 'original_url' | 'webp_url' | 'avif_url' | 'thumbnail_url'>;
+/** The columns holding one stored file's URL each. */
+export type VariantUrlColumn =
+  'original_url' | 'webp_url' | 'avif_url' | 'thumbnail_url' | 'medium_webp_url' | 'medium_avif_url';
+type ImageUrls = Pick<ImageRow, 'id' | VariantUrlColumn>;
 
-export const variantUrlsOf = (image: ImageUrls) =>
-  [image.original_url, image.webp_url, image.avif_url, image.thumbnail_url].filter(
-    (url): url is string => typeof url === 'string' && url.length > 0,
-  );
+export const variantUrlsOf = (image: Pick<ImageRow, VariantUrlColumn>) =>
+  [
+    image.original_url,
+    image.webp_url,
+    image.avif_url,
+    image.thumbnail_url,
+    image.medium_webp_url,
+    image.medium_avif_url,
+  ].filter((url): url is string => typeof url === 'string' && url.length > 0);
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (character) => `\\${character}`);
 

@@ -9,6 +9,14 @@ export const imageDtoSchema = z.object({
   thumbnail_url: z.string().nullable().describe('400 px wide WebP'),
   webp_url: z.string().nullable().describe('Null when WebP was off (performance settings) at upload'),
   avif_url: z.string().nullable().describe('Null when AVIF was off (performance settings) at upload'),
+  medium_webp_url: z
+    .string()
+    .nullable()
+    .describe('800 px wide WebP for small screens; null for an image at most 800 px wide or with WebP off'),
+  medium_avif_url: z
+    .string()
+    .nullable()
+    .describe('800 px wide AVIF for small screens; null for an image at most 800 px wide or with AVIF off'),
   folder_id: z.uuid().nullable(),
   width: z.number().int().describe('Real width of the stored JPEG'),
   height: z.number().int().describe('Real height of the stored JPEG'),

@@ -8,7 +8,7 @@ import { decodeTimeCursor, encodeTimeCursor } from '../../platform/db/list-curso
 import { defaultPerformanceSettings } from '../settings/settings.dto';
 import { performanceSettings } from '../settings/settings.table';
 import { cleanFilename } from './file-name';
-import { processImage, uploadKeys, type ImageSource } from './image-pipeline.server';
+import { mediumKeys, processImage, uploadKeys, type ImageSource } from './image-pipeline.server';
 import { scoreImageSeo } from './image-seo';
 import {
   maxFolderNameLength,
@@ -20,7 +20,7 @@ import {
   type UpdateFolderInput,
   type UpdateImageInput,
 } from './media.dto';
-import { findWhereImagesAreUsed, refreshImageUsage } from './media-usage.server';
+import { findWhereImagesAreUsed, refreshImageUsage, variantUrlsOf, type VariantUrlColumn } from './media-usage.server';
 import { images, mediaFolders, type ImageRow, type MediaFolderRow } from './media.table';
 import { contentTypeForKey, isValidMediaKey, type MediaStore } from './storage.server';
 
@@ -39,6 +39,8 @@ export function toImageDto(row: ImageRow): ImageDto {
     thumbnail_url: row.thumbnail_url,
     webp_url: row.webp_url,
     avif_url: row.avif_url,
+    medium_webp_url: row.medium_webp_url,
+    medium_avif_url: row.medium_avif_url,
     folder_id: row.folder_id,
     width: row.width,
     height: row.height,
@@ -206,6 +208,8 @@ export async function uploadImage(deps: MediaDeps, file: UploadedFile, fields: U
   ];
   if (processed.webp) files.push([keys.webp, processed.webp]);
   if (processed.avif) files.push([keys.avif, processed.avif]);
+  if (processed.medium.webp) files.push([keys.mediumWebp, processed.medium.webp]);
+  if (processed.medium.avif) files.push([keys.mediumAvif, processed.medium.avif]);
   const written: string[] = [];
   try {
     for (const [key, data] of files) {
@@ -225,6 +229,8 @@ export async function uploadImage(deps: MediaDeps, file: UploadedFile, fields: U
     thumbnail_url: url(keys.thumbnail),
     webp_url: processed.webp ? url(keys.webp) : null,
     avif_url: processed.avif ? url(keys.avif) : null,
+    medium_webp_url: processed.medium.webp ? url(keys.mediumWebp) : null,
+    medium_avif_url: processed.medium.avif ? url(keys.mediumAvif) : null,
     folder_id: fields.folder_id,
     width: processed.width,
     height: processed.height,
@@ -272,14 +278,13 @@ export async function updateImage(db: Database, id: string, input: UpdateImageIn
 }
 
 /** Every stored file of an image: its URLs' keys plus the variants its storage key implies. */
-export function storedKeysOf(
-  row: Pick<ImageRow, 'storage_key' | 'original_url' | 'webp_url' | 'avif_url' | 'thumbnail_url'>,
-) {
+export function storedKeysOf(row: Pick<ImageRow, 'storage_key' | VariantUrlColumn>) {
   const keys = new Set<string>([row.storage_key]);
   const stem = row.storage_key.replace(/\.[a-z0-9]+$/i, '');
   for (const suffix of ['.jpg', '.webp', '.avif', '-thumb.webp']) keys.add(`${stem}${suffix}`);
-  for (const url of [row.original_url, row.webp_url, row.avif_url, row.thumbnail_url]) {
-    if (url?.startsWith('/media/')) keys.add(url.slice('/media/'.length));
+  for (const key of Object.values(mediumKeys(stem))) keys.add(key);
+  for (const url of variantUrlsOf(row)) {
+    if (url.startsWith('/media/')) keys.add(url.slice('/media/'.length));
   }
   return [...keys].filter(isValidMediaKey);
 }

@@ -26,6 +26,9 @@ export const images = pgTable(
     thumbnail_url: text('thumbnail_url'),
     webp_url: text('webp_url'),
     avif_url: text('avif_url'),
+    /** 800 px wide copies for phones (ADR 043); null for images at most that wide or with the format off. */
+    medium_webp_url: text('medium_webp_url'),
+    medium_avif_url: text('medium_avif_url'),
     folder_id: uuid('folder_id').references(() => mediaFolders.id, { onDelete: 'set null' }),
     width: integer('width').notNull(),
     height: integer('height').notNull(),

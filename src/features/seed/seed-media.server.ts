@@ -2,21 +2,21 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { mediumWidth, thumbnailWidth } from '../media/variant-widths';
 import type { SeedImage } from './content.schema';
 
 export interface SeedImageFiles {
   name: string;
   width: number;
   height: number;
-  /** Variant suffix → file on disk: .jpg, .webp, .avif, -thumb.webp */
+  /** Variant suffix → file on disk: .jpg, .webp, .avif, -thumb.webp and the 800 px -800.webp, -800.avif */
   files: Record<SeedVariant, string>;
 }
 
-export type SeedVariant = '.jpg' | '.webp' | '.avif' | '-thumb.webp';
-export const seedVariants: SeedVariant[] = ['.jpg', '.webp', '.avif', '-thumb.webp'];
+export type SeedVariant = '.jpg' | '.webp' | '.avif' | '-thumb.webp' | '-800.webp' | '-800.avif';
+export const seedVariants: SeedVariant[] = ['.jpg', '.webp', '.avif', '-thumb.webp', '-800.webp', '-800.avif'];
 
 const targetWidth = 1600;
-const thumbnailWidth = 400;
 
 /**
  * Turns each content/images/<name>.svg into JPEG, WebP, AVIF and a thumbnail, cached under
@@ -80,6 +80,17 @@ async function renderVariants(
   await writeAtomically(
     files['-thumb.webp'],
     await source().resize({ width: thumbnailWidth }).webp({ quality: 75 }).toBuffer(),
+  );
+  await writeAtomically(
+    files['-800.webp'],
+    await source()
+      .resize({ width: mediumWidth })
+      .webp({ quality: Math.min(quality, 80) })
+      .toBuffer(),
+  );
+  await writeAtomically(
+    files['-800.avif'],
+    await source().resize({ width: mediumWidth }).avif({ quality: 55, effort: 2 }).toBuffer(),
   );
   return { width: png.info.width, height: png.info.height };
 }

@@ -294,6 +294,8 @@ async function seedImage(context: SeedContext, image: SeedImage, files: SeedImag
         webp_url: urls['.webp'] ?? null,
         avif_url: urls['.avif'] ?? null,
         thumbnail_url: urls['-thumb.webp'] ?? null,
+        medium_webp_url: urls['-800.webp'] ?? null,
+        medium_avif_url: urls['-800.avif'] ?? null,
         width: files.width,
         height: files.height,
         file_size: jpegSize,

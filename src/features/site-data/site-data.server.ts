@@ -88,6 +88,8 @@ export async function resolveImages(
         webp: row.webp_url,
         avif: row.avif_url,
         thumbnailWebp: row.thumbnail_url,
+        mediumWebp: row.medium_webp_url,
+        mediumAvif: row.medium_avif_url,
         focalPoint: { x: row.focal_x, y: row.focal_y },
       } satisfies ResolvedImage,
     ]),

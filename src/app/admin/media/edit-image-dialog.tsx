@@ -233,6 +233,8 @@ function EditImageForm({
     { label: 'Original (JPEG)', value: base.original_url },
     { label: 'WebP', value: base.webp_url },
     { label: 'AVIF', value: base.avif_url },
+    { label: 'WebP, 800 px', value: base.medium_webp_url },
+    { label: 'AVIF, 800 px', value: base.medium_avif_url },
     { label: 'Thumbnail', value: base.thumbnail_url },
   ].filter((entry): entry is { label: string; value: string } => Boolean(entry.value));
 
