@@ -43,6 +43,7 @@ import { registerCsrfProtection } from '../features/auth/csrf.server';
 import { registerContentEvents } from '../platform/content-events.server';
 import { registerJobs } from '../platform/jobs/jobs.plugin.server';
 import { registerPageCache } from '../features/page-cache/page-cache.plugin.server';
+import { registerEditorReadCache } from '../features/pages/editor-read-cache.server';
 import fastifyCompress from '@fastify/compress';
 import { constants as zlibConstants } from 'node:zlib';
 import { answerClientError } from '../platform/multipart/client-errors.server';
@@ -145,6 +146,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   );
   app.decorateRequest('viewer', null);
   await registerPageCache(app, database);
+  await registerEditorReadCache(app, database);
   await registerSecurityHeaders(app);
   await app.register(fastifyCookie);
   // Live responses are compressed cheaply (cached pages carry their own, stronger compression).

@@ -12,6 +12,8 @@ import { createBlock, deleteBlock, listPageBlocks, reorderBlocks, updateBlock } 
 const editor = { access: 'editor' } as const;
 const writeErrors = { ...errorResponses, 409: errorResponses[400], 413: errorResponses[400] };
 
+const pageBlocksResponseSchema = z.object({ blocks: z.array(blockDtoSchema) });
+
 /** Block writes change the page's draft only: what visitors see changes when the page is published. */
 export const blocksRoutes: FastifyPluginAsyncZod = async (app) => {
   const guard = app.requireRole('editor');
@@ -29,10 +31,14 @@ export const blocksRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['blocks'],
         summary: 'Every block of a page, inactive ones too, in block_order',
         params: z.object({ id: z.uuid() }),
-        response: { 200: z.object({ blocks: z.array(blockDtoSchema) }), ...errorResponses },
+        response: { 200: pageBlocksResponseSchema, ...errorResponses },
       },
     },
-    async (request) => ({ blocks: (await listPageBlocks(app.db, request.params.id)).map(toBlockDto) }),
+    // Kept as answered until pages or blocks change (ADR 044).
+    async (request, reply) =>
+      app.editorReadCache.answer(reply, `blocks:${request.params.id}`, pageBlocksResponseSchema, async () => ({
+        blocks: (await listPageBlocks(app.db, request.params.id)).map(toBlockDto),
+      })),
   );
 
   app.post(

@@ -23,6 +23,11 @@ const trashItemSchema = z.object({
   purge_at: z.string().describe('When the page is deleted for good'),
 });
 
+const editorPageResponseSchema = z.object({
+  page: pageDtoSchema,
+  site_time_zone: z.string().describe('The time zone schedules are shown in (SITE_TIME_ZONE)'),
+});
+
 export const pageEditingRoutes: FastifyPluginAsyncZod = async (app) => {
   const guard = app.requireRole('editor');
 
@@ -36,19 +41,17 @@ export const pageEditingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "One page's draft by id, with has_unpublished_changes, published_at and the schedule",
         params: z.object({ id: z.uuid() }),
         response: {
-          200: z.object({
-            page: pageDtoSchema,
-            site_time_zone: z.string().describe('The time zone schedules are shown in (SITE_TIME_ZONE)'),
-          }),
+          200: editorPageResponseSchema,
           ...errorResponses,
         },
       },
     },
-    async (request, reply) => {
-      void reply.header('cache-control', 'no-store');
-      const page = await editorPageDto(app.db, await getPageById(app.db, request.params.id));
-      return { page, site_time_zone: app.config.siteTimeZone };
-    },
+    // Kept as answered until pages or blocks change (ADR 044); a missing page is not kept.
+    async (request, reply) =>
+      app.editorReadCache.answer(reply, `page:${request.params.id}`, editorPageResponseSchema, async () => ({
+        page: await editorPageDto(app.db, await getPageById(app.db, request.params.id)),
+        site_time_zone: app.config.siteTimeZone,
+      })),
   );
 
   app.post(

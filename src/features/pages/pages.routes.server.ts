@@ -14,7 +14,40 @@ import {
   listVisiblePages,
   listVisiblePagesPage,
   type VisiblePages,
+  type Viewer,
 } from './pages.service.server';
+
+const pageListQuerySchema = z.object({
+  status: z
+    .enum(['published', 'draft'])
+    .optional()
+    .describe('Only published or only draft pages (visitors only ever see published ones)'),
+  q: z.string().max(200).optional().describe('Case-insensitive match on title or slug'),
+  locale: z.enum(locales).optional().describe("The pages of one language (decision 44); 'en' when not given"),
+  include: z.enum(['blocks']).optional().describe("Editors and admins: add each page's block summaries"),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe('Read the list page by page: at most this many pages, and next_cursor for the rest'),
+  cursor: z.string().max(200).optional().describe('The next_cursor of the previous answer (with limit)'),
+});
+type PageListQuery = z.output<typeof pageListQuerySchema>;
+
+const pageListResponseSchema = z.union([
+  z.object({ pages: z.array(pageWithBlocksDtoSchema) }),
+  z.object({
+    items: z.array(pageWithBlocksDtoSchema),
+    next_cursor: z.string().nullable(),
+    total: z
+      .number()
+      .int()
+      .optional()
+      .describe('How many pages match in all (in the first answer only, without cursor)'),
+  }),
+]);
 
 export const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -25,56 +58,36 @@ export const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['pages'],
         summary:
           'List pages ordered by sort_order: visitors see published pages, editors and admins drafts too (filter with status and q). With limit: {items, next_cursor} in (sort_order, id) order; without: {pages}',
-        querystring: z.object({
-          status: z
-            .enum(['published', 'draft'])
-            .optional()
-            .describe('Only published or only draft pages (visitors only ever see published ones)'),
-          q: z.string().max(200).optional().describe('Case-insensitive match on title or slug'),
-          locale: z.enum(locales).optional().describe("The pages of one language (decision 44); 'en' when not given"),
-          include: z.enum(['blocks']).optional().describe("Editors and admins: add each page's block summaries"),
-          limit: z.coerce
-            .number()
-            .int()
-            .min(1)
-            .max(100)
-            .optional()
-            .describe('Read the list page by page: at most this many pages, and next_cursor for the rest'),
-          cursor: z.string().max(200).optional().describe('The next_cursor of the previous answer (with limit)'),
-        }),
+        querystring: pageListQuerySchema,
         response: {
-          200: z.union([
-            z.object({ pages: z.array(pageWithBlocksDtoSchema) }),
-            z.object({
-              items: z.array(pageWithBlocksDtoSchema),
-              next_cursor: z.string().nullable(),
-              total: z
-                .number()
-                .int()
-                .optional()
-                .describe('How many pages match in all (in the first answer only, without cursor)'),
-            }),
-          ]),
+          200: pageListResponseSchema,
           ...errorResponses,
         },
       },
     },
     async (request, reply) => {
       const viewer = request.viewer ?? anonymousViewer;
-      if (viewer.canSeeDrafts) void reply.header('cache-control', 'no-store');
-      const { limit, cursor, include, ...filter } = request.query;
-      if (limit === undefined) {
-        const visible = await listVisiblePages(app.db, viewer, filter);
-        return { pages: await serializeList(visible, include) };
-      }
-      const stretch = await listVisiblePagesPage(app.db, viewer, filter, { limit, cursor });
-      return {
-        items: await serializeList(stretch, include),
-        next_cursor: stretch.next_cursor,
-        ...(stretch.total === undefined ? {} : { total: stretch.total }),
-      };
+      if (!viewer.canSeeDrafts) return listPages(request.query, viewer);
+      // Every editor and admin sees the same list: kept as answered, until pages or blocks change.
+      return app.editorReadCache.answer(reply, `pages?${JSON.stringify(request.query)}`, pageListResponseSchema, () =>
+        listPages(request.query, viewer),
+      );
     },
   );
+
+  async function listPages(query: PageListQuery, viewer: Viewer): Promise<z.output<typeof pageListResponseSchema>> {
+    const { limit, cursor, include, ...filter } = query;
+    if (limit === undefined) {
+      const visible = await listVisiblePages(app.db, viewer, filter);
+      return { pages: await serializeList(visible, include) };
+    }
+    const stretch = await listVisiblePagesPage(app.db, viewer, filter, { limit, cursor });
+    return {
+      items: await serializeList(stretch, include),
+      next_cursor: stretch.next_cursor,
+      ...(stretch.total === undefined ? {} : { total: stretch.total }),
+    };
+  }
 
   /** Visitors get the live copies; editors the drafts, with block summaries when asked (for these pages only). */
   async function serializeList(visible: VisiblePages, include: 'blocks' | undefined) {

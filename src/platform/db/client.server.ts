@@ -29,6 +29,9 @@ export interface DatabaseHandle {
    */
   publish(channel: string, payload: string): Promise<void>;
   /**
+   * Signals on a channel: those other instances publish, and those the database's own triggers
+   * send (pg_notify) when a transaction commits, on both drivers. The embedded database delivers
+   * them before the committing call returns; a server, a moment later on the listening connection.
    * `onResubscribed` runs after the listening connection was lost and made again: signals sent in
    * between were missed, so whatever they would have invalidated must be treated as stale.
    */
@@ -226,7 +229,9 @@ async function openPglite(directory: string): Promise<DatabaseHandle> {
       await client.query('select 1');
     },
     async publish() {},
-    async subscribe() {},
+    async subscribe(channel, onMessage) {
+      await client.listen(channel, onMessage);
+    },
     async close() {
       await client.close();
       await releaseLock();
