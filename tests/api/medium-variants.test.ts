@@ -59,6 +59,9 @@ const keyOf = (url: string) => url.slice('/media/'.length);
 
 /** What an image stored before the copies existed looks like: no columns, no files. */
 async function forgetMediumCopies(image: Image): Promise<void> {
+  // An upload is a site-wide change and starts a background pass: let it finish first, or it could
+  // make the copies this test is about to take away, or race the pass the test runs itself.
+  await server.app.mediumVariantsBackfill.settled();
   await server.app.db
     .update(images)
     .set({ medium_webp_url: null, medium_avif_url: null })

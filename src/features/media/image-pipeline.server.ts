@@ -338,6 +338,9 @@ export function uploadKeys(id: string) {
   } as const;
 }
 
+/** What an image's stored files share: its storage key without the extension (`u/<uuid>`, `seed/<name>`). */
+export const storageStem = (storageKey: string) => storageKey.replace(/\.[a-z0-9]+$/i, '');
+
 /** The 800 px copies' keys beside the files whose keys start with `stem` (`u/<uuid>`, `seed/<name>`). */
 export function mediumKeys(stem: string) {
   return { mediumWebp: `${stem}-800.webp`, mediumAvif: `${stem}-800.avif` } as const;

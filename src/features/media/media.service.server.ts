@@ -8,7 +8,7 @@ import { decodeTimeCursor, encodeTimeCursor } from '../../platform/db/list-curso
 import { defaultPerformanceSettings } from '../settings/settings.dto';
 import { performanceSettings } from '../settings/settings.table';
 import { cleanFilename } from './file-name';
-import { mediumKeys, processImage, uploadKeys, type ImageSource } from './image-pipeline.server';
+import { mediumKeys, processImage, storageStem, uploadKeys, type ImageSource } from './image-pipeline.server';
 import { scoreImageSeo } from './image-seo';
 import {
   maxFolderNameLength,
@@ -22,7 +22,7 @@ import {
 } from './media.dto';
 import { findWhereImagesAreUsed, refreshImageUsage, variantUrlsOf, type VariantUrlColumn } from './media-usage.server';
 import { images, mediaFolders, type ImageRow, type MediaFolderRow } from './media.table';
-import { contentTypeForKey, isValidMediaKey, type MediaStore } from './storage.server';
+import { contentTypeForKey, isValidMediaKey, mediaUrlOf, type MediaStore } from './storage.server';
 
 export interface MediaDeps {
   db: Database;
@@ -220,7 +220,7 @@ export async function uploadImage(deps: MediaDeps, file: UploadedFile, fields: U
     await removeFiles(deps, written);
     throw storageFailure(error, deps.log);
   }
-  const url = (key: string) => `/media/${key}`;
+  const url = mediaUrlOf;
   const values = {
     id,
     filename: cleanFilename(file.filename),
@@ -280,7 +280,7 @@ export async function updateImage(db: Database, id: string, input: UpdateImageIn
 /** Every stored file of an image: its URLs' keys plus the variants its storage key implies. */
 export function storedKeysOf(row: Pick<ImageRow, 'storage_key' | VariantUrlColumn>) {
   const keys = new Set<string>([row.storage_key]);
-  const stem = row.storage_key.replace(/\.[a-z0-9]+$/i, '');
+  const stem = storageStem(row.storage_key);
   for (const suffix of ['.jpg', '.webp', '.avif', '-thumb.webp']) keys.add(`${stem}${suffix}`);
   for (const key of Object.values(mediumKeys(stem))) keys.add(key);
   for (const url of variantUrlsOf(row)) {

@@ -2,10 +2,10 @@ import { buffer } from 'node:stream/consumers';
 import type { FastifyInstance } from 'fastify';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { and, desc, eq, gt, isNotNull, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import { mediumKeys, mediumVariantsOfStoredJpeg } from './image-pipeline.server';
+import { mediumKeys, mediumVariantsOfStoredJpeg, storageStem } from './image-pipeline.server';
 import { readPipelineSettings, type MediaDeps } from './media.service.server';
 import { images } from './media.table';
-import { contentTypeForKey } from './storage.server';
+import { contentTypeForKey, mediaUrlOf } from './storage.server';
 import { mediumWidth } from './variant-widths';
 
 export interface BackfillOutcome {
@@ -31,11 +31,11 @@ export async function backfillMediumVariants(
   const outcome: BackfillOutcome = { done: 0, failed: 0 };
   const skipped: string[] = [];
   const settings = await readPipelineSettings(deps.db);
+  const missing = or(
+    and(isNotNull(images.webp_url), isNull(images.medium_webp_url)),
+    and(isNotNull(images.avif_url), isNull(images.medium_avif_url)),
+  );
   while (!shouldStop()) {
-    const missing = or(
-      and(isNotNull(images.webp_url), isNull(images.medium_webp_url)),
-      and(isNotNull(images.avif_url), isNull(images.medium_avif_url)),
-    );
     const [image] = await deps.db
       .select({
         id: images.id,
@@ -58,20 +58,20 @@ export async function backfillMediumVariants(
         webp: Boolean(image.webp_url && !image.medium_webp_url),
         avif: Boolean(image.avif_url && !image.medium_avif_url),
       });
-      const keys = mediumKeys(image.storage_key.replace(/\.[a-z0-9]+$/i, ''));
-      if (variants.webp) await deps.media.put(keys.mediumWebp, variants.webp, contentTypeForKey(keys.mediumWebp));
-      if (variants.avif) await deps.media.put(keys.mediumAvif, variants.avif, contentTypeForKey(keys.mediumAvif));
-      // coalesce: an upload or another instance that filled the column first keeps its value.
-      const fill = (column: AnyPgColumn, key: string) => sql`coalesce(${column}, ${`/media/${key}`})`;
-      const changes: { medium_webp_url?: SQL; medium_avif_url?: SQL } = {};
-      if (variants.webp) changes.medium_webp_url = fill(images.medium_webp_url, keys.mediumWebp);
-      if (variants.avif) changes.medium_avif_url = fill(images.medium_avif_url, keys.mediumAvif);
       // An image whose stored width says more than its JPEG has (a hand-edited row) gets no copies:
       // it must not be picked again.
       if (!variants.webp && !variants.avif) {
         skipped.push(image.id);
         continue;
       }
+      const keys = mediumKeys(storageStem(image.storage_key));
+      if (variants.webp) await deps.media.put(keys.mediumWebp, variants.webp, contentTypeForKey(keys.mediumWebp));
+      if (variants.avif) await deps.media.put(keys.mediumAvif, variants.avif, contentTypeForKey(keys.mediumAvif));
+      // coalesce: an upload or another instance that filled the column first keeps its value.
+      const fill = (column: AnyPgColumn, key: string) => sql`coalesce(${column}, ${mediaUrlOf(key)})`;
+      const changes: { medium_webp_url?: SQL; medium_avif_url?: SQL } = {};
+      if (variants.webp) changes.medium_webp_url = fill(images.medium_webp_url, keys.mediumWebp);
+      if (variants.avif) changes.medium_avif_url = fill(images.medium_avif_url, keys.mediumAvif);
       const updated = await deps.db
         .update(images)
         .set(changes)
@@ -98,7 +98,19 @@ export async function backfillMediumVariants(
  * is ready, and it runs again after every site-wide change (a restored backup brings older
  * images); closing the app stops it between two images and waits for the one in hand.
  */
-export function registerMediumVariantsBackfill(app: FastifyInstance): { start(): void } {
+export interface MediumVariantsBackfill {
+  start(): void;
+  /** Resolves once no pass is running or due (tests: a pass started by an upload is over). */
+  settled(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mediumVariantsBackfill: MediumVariantsBackfill;
+  }
+}
+
+export function registerMediumVariantsBackfill(app: FastifyInstance): MediumVariantsBackfill {
   let started = false;
   let closing = false;
   let running: Promise<unknown> | undefined;
@@ -133,10 +145,16 @@ export function registerMediumVariantsBackfill(app: FastifyInstance): { start():
     closing = true;
     await running;
   });
-  return {
+  const backfill: MediumVariantsBackfill = {
     start() {
       started = true;
       run();
     },
+    async settled() {
+      // A pass that ends with `again` set starts the next one before `running` is awaited again.
+      while (running) await running;
+    },
   };
+  app.decorate('mediumVariantsBackfill', backfill);
+  return backfill;
 }

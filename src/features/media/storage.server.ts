@@ -38,6 +38,9 @@ const contentTypes: Record<string, string> = {
   '.gif': 'image/gif',
 };
 
+/** The address a stored file is served at. */
+export const mediaUrlOf = (key: string) => `/media/${key}`;
+
 export function contentTypeForKey(key: string): string {
   return contentTypes[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
 }

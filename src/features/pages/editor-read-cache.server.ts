@@ -23,9 +23,9 @@ interface Entry {
 /**
  * What editors read of pages and blocks (ADR 044): the page list, one page, a page's blocks, kept
  * as the JSON they answered (UTF-8 bytes, written to the socket as they are). Any write to pages or
- * blocks drops them all, whoever made it: the database signals it (triggers, migration 0012), and a
- * write request on this instance drops them as it answers, so its author's next read never waits
- * for the signal.
+ * blocks drops them all, whoever made it: the database signals it (triggers, migration 0012), and on
+ * PostgreSQL a write request on this instance drops them as it answers, so its author's next read
+ * never waits for the signal.
  *
  * An answer is only kept under the generation read before the database was: a write committed
  * while it was being read moves the generation on, and the answer is not kept.
@@ -122,7 +122,9 @@ export async function registerEditorReadCache(app: FastifyInstance, database: Da
   app.decorate('editorReadCache', cache);
   const dropAll = () => cache.invalidate();
   await database.subscribe(pagesChangedChannel, dropAll, dropAll);
-  // Before the answer leaves: the write has committed, and its author may read next.
+  // The embedded database signals before the write returns; a server's signal comes a moment
+  // later, so a write request drops the answers before its own answer leaves: its author may read next.
+  if (database.kind !== 'postgres') return;
   app.addHook('onSend', (request, _reply, payload, done) => {
     if (!readMethods.has(request.method)) cache.invalidate();
     done(null, payload);
