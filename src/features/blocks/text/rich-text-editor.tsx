@@ -52,6 +52,15 @@ function htmlOf(editor: Editor): string {
   return editor.isEmpty ? '' : editor.getHTML().replace(/(<p><\/p>)+$/, '');
 }
 
+/**
+ * Moves the focus back into the text at once (from the link prompt or the toolbar). Tiptap's focus
+ * command waits for the next animation frame, and keys typed before it (' first.' right after
+ * Enter in the link prompt) went to the page instead of the text and were lost.
+ */
+function takeBackFocus(editor: Editor): void {
+  if (!editor.isDestroyed) editor.view.focus();
+}
+
 export interface RichTextEditorProps {
   label: string;
   /** Prefix for element ids; the editable area is `${idPrefix}-editor`. */
@@ -121,7 +130,7 @@ export function RichTextEditor({ label, idPrefix, value, onChange, error, hint }
       <div
         id={labelId}
         className="mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200"
-        onClick={() => editor?.commands.focus()}
+        onClick={() => editor && takeBackFocus(editor)}
       >
         {label}
       </div>
@@ -137,27 +146,28 @@ export function RichTextEditor({ label, idPrefix, value, onChange, error, hint }
             initial={String(editor.getAttributes('link')['href'] ?? '')}
             hasLink={editor.isActive('link')}
             onApply={(href, pageTitle) => {
+              takeBackFocus(editor);
               if (editor.state.selection.empty && !editor.isActive('link')) {
                 // Nothing selected: the link's words are the chosen page's title (or the address),
                 // and typing on after them is plain text again.
                 editor
                   .chain()
-                  .focus()
                   .insertContent({ type: 'text', text: pageTitle ?? href, marks: [{ type: 'link', attrs: { href } }] })
                   .unsetMark('link')
                   .run();
               } else {
-                editor.chain().focus().extendMarkRange('link').setLink({ href }).run();
+                editor.chain().extendMarkRange('link').setLink({ href }).run();
               }
               setLinkOpen(false);
             }}
             onRemove={() => {
-              editor.chain().focus().extendMarkRange('link').unsetLink().run();
+              takeBackFocus(editor);
+              editor.chain().extendMarkRange('link').unsetLink().run();
               setLinkOpen(false);
             }}
             onCancel={() => {
+              takeBackFocus(editor);
               setLinkOpen(false);
-              editor.commands.focus();
             }}
           />
         ) : null}
@@ -219,7 +229,11 @@ function Toolbar({
         : null,
   });
   const [focusIndex, setFocusIndex] = useState(0);
-  const chain = () => editor?.chain().focus();
+  const chain = () => {
+    if (!editor) return undefined;
+    takeBackFocus(editor);
+    return editor.chain();
+  };
   const tools: Tool[] = [
     {
       key: 'h2',
