@@ -3,7 +3,7 @@ import { openSync, closeSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { productionNodeFlags } from '../src/server/node-flags';
+import { productionEnvironment, productionNodeFlags } from '../src/server/node-flags';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -54,7 +54,14 @@ export async function buildAndStart(
     const started = performance.now();
     const spawned = spawn(process.execPath, [...productionNodeFlags, 'dist/server/main.js'], {
       cwd: root,
-      env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, ...env },
+      env: {
+        ...productionEnvironment,
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        ...env,
+      },
       stdio: ['ignore', logFd, 'inherit'],
     });
     closeSync(logFd);

@@ -8,6 +8,8 @@ export interface BuildInfo {
   manifestsHash: string;
   /** The Node.js flags `npm start` runs dist/server/main.js with (src/server/node-flags.ts). */
   nodeFlags: string[];
+  /** Environment variables for the server (src/server/node-flags.ts); absent in older builds. */
+  nodeEnvironment?: Record<string, string>;
 }
 
 export declare const buildInputs: string[];

@@ -15,7 +15,7 @@ import { build, type BuildOptions } from 'esbuild';
 import subsetFont from 'subset-font';
 import { loadContent } from '../src/features/seed/content-loader.server';
 import { ensureSeedMedia } from '../src/features/seed/seed-media.server';
-import { productionNodeFlags } from '../src/server/node-flags';
+import { productionEnvironment, productionNodeFlags } from '../src/server/node-flags';
 import { fontWeights } from './font-weights';
 import { buildInfoFile, manifestsHash, newestInputMtime, type BuildInfo } from './build-state.mjs';
 
@@ -214,6 +214,7 @@ if (!clientOnly) {
     inputsMtimeMs,
     manifestsHash: inputsManifestsHash,
     nodeFlags: [...productionNodeFlags],
+    nodeEnvironment: { ...productionEnvironment },
   };
   await writeFile(path.join(root, buildInfoFile), `${JSON.stringify(info, null, 2)}\n`);
 }

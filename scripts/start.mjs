@@ -56,12 +56,14 @@ if (state !== 'fresh') {
 }
 
 const args = [...info.nodeFlags, serverEntry];
+// The build's environment for the server (MALLOC_ARENA_MAX); what this environment sets wins.
+const environment = { ...(info.nodeEnvironment ?? {}), ...process.env };
 if (typeof process.execve === 'function') {
   // The server takes this process's place (same pid, signals and terminal): no second node process.
-  process.execve(process.execPath, [process.execPath, ...args], process.env);
+  process.execve(process.execPath, [process.execPath, ...args], environment);
 } else {
   // Node.js before 22.15 has no execve: run the server as a child and pass signals on.
-  const child = spawn(process.execPath, args, { stdio: 'inherit' });
+  const child = spawn(process.execPath, args, { stdio: 'inherit', env: environment });
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }

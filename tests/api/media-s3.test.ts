@@ -161,7 +161,7 @@ describe('media on S3-compatible storage', () => {
 
 describe('S3 client settings', () => {
   it('uses path-style addressing on a custom endpoint, virtual hosts on AWS', async () => {
-    const custom = createS3Client({
+    const custom = await createS3Client({
       bucket,
       endpoint: 'https://minio.example.test:9000',
       region: 'eu-west-1',
@@ -169,7 +169,7 @@ describe('S3 client settings', () => {
     });
     expect(custom.config.forcePathStyle).toBe(true);
     expect((await custom.config.endpoint?.())?.hostname).toBe('minio.example.test');
-    const aws = createS3Client({ bucket, endpoint: undefined, region: 'eu-west-1', ...credentials });
+    const aws = await createS3Client({ bucket, endpoint: undefined, region: 'eu-west-1', ...credentials });
     expect(aws.config.forcePathStyle).not.toBe(true);
     expect(await aws.config.region()).toBe('eu-west-1');
   });

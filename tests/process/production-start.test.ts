@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productionNodeFlags } from '../../src/server/node-flags';
+import { productionEnvironment, productionNodeFlags } from '../../src/server/node-flags';
 import { projectRoot } from '../helpers/build-app';
 import { availablePort } from '../helpers/server-process';
 
@@ -177,7 +177,9 @@ describe('production start (npm ci, build, prune, npm start)', () => {
         expect(existsSync(path.join(checkout, 'node_modules', runtime)), runtime).toBe(true);
       }
       // The build recorded the flags of src/server/node-flags.ts for `npm start`.
-      expect(JSON.parse((await stamp()).text).nodeFlags).toEqual([...productionNodeFlags]);
+      const recorded = JSON.parse((await stamp()).text) as { nodeFlags: string[]; nodeEnvironment: unknown };
+      expect(recorded.nodeFlags).toEqual([...productionNodeFlags]);
+      expect(recorded.nodeEnvironment).toEqual(productionEnvironment);
     },
     minutes(5),
   );
@@ -200,6 +202,10 @@ describe('production start (npm ci, build, prune, npm start)', () => {
           ...productionNodeFlags,
           path.join(checkout, 'dist', 'server', 'main.js'),
         ]);
+        // ...and with the build's environment (one malloc arena).
+        const environment = (await readFile(`/proc/${server.serverPid}/environ`, 'utf8')).split('\0');
+        for (const [name, value] of Object.entries(productionEnvironment))
+          expect(environment).toContain(`${name}=${value}`);
         expect(server.stderr()).not.toContain('start:');
         expect(await stamp()).toEqual(before);
 

@@ -1,13 +1,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type * as S3SdkModule from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { AppConfig } from '../../platform/env.server';
 import { contentTypeForKey, isValidMediaKey, type MediaStore, type StoredObject } from './storage.server';
 
@@ -16,8 +10,20 @@ export const immutableCacheControl = 'public, max-age=31536000, immutable';
 
 export type S3Config = NonNullable<AppConfig['s3']>;
 
+type S3Sdk = typeof S3SdkModule;
+let sdkLoad: Promise<S3Sdk> | undefined;
+
+/**
+ * The AWS SDK is loaded when S3 storage is first used: it is ~6 MB of JavaScript heap and ~30 MB of
+ * resident memory, which a server on local storage never needs (ADR 045).
+ */
+function s3Sdk(): Promise<S3Sdk> {
+  return (sdkLoad ??= import('@aws-sdk/client-s3'));
+}
+
 /** A client for the configured bucket; a custom endpoint (MinIO, R2, …) uses path-style addressing. */
-export function createS3Client(config: S3Config): S3Client {
+export async function createS3Client(config: S3Config): Promise<S3Client> {
+  const { S3Client } = await s3Sdk();
   return new S3Client({
     region: config.region,
     credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
@@ -25,7 +31,7 @@ export function createS3Client(config: S3Config): S3Client {
   });
 }
 
-const isMissing = (error: unknown) =>
+const isMissing = (error: unknown, { S3ServiceException }: S3Sdk) =>
   error instanceof S3ServiceException
     ? error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404
     : false;
@@ -35,11 +41,18 @@ export class S3MediaStore implements MediaStore {
   readonly kind = 's3' as const;
   readonly bucket: string;
 
+  private clientLoad: Promise<Pick<S3Client, 'send'>> | undefined;
+
   constructor(
-    config: S3Config,
-    readonly client: Pick<S3Client, 'send'> = createS3Client(config),
+    private readonly config: S3Config,
+    /** A stand-in for the SDK's client (tests); by default one is made on first use. */
+    private readonly givenClient?: Pick<S3Client, 'send'>,
   ) {
     this.bucket = config.bucket;
+  }
+
+  private client(): Promise<Pick<S3Client, 'send'>> {
+    return (this.clientLoad ??= this.givenClient ? Promise.resolve(this.givenClient) : createS3Client(this.config));
   }
 
   private check(key: string): void {
@@ -48,7 +61,8 @@ export class S3MediaStore implements MediaStore {
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     this.check(key);
-    await this.client.send(
+    const [{ PutObjectCommand }, client] = await Promise.all([s3Sdk(), this.client()]);
+    await client.send(
       new PutObjectCommand({
         Bucket: this.bucket,
         Key: key,
@@ -62,8 +76,9 @@ export class S3MediaStore implements MediaStore {
 
   async get(key: string): Promise<StoredObject | undefined> {
     if (!isValidMediaKey(key)) return undefined;
+    const [sdk, client] = await Promise.all([s3Sdk(), this.client()]);
     try {
-      const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      const object = await client.send(new sdk.GetObjectCommand({ Bucket: this.bucket, Key: key }));
       const body = object.Body;
       if (!body) return undefined;
       // In Node.js the SDK answers with an IncomingMessage; other runtimes give a web stream.
@@ -75,25 +90,27 @@ export class S3MediaStore implements MediaStore {
         contentType: object.ContentType || contentTypeForKey(key),
       };
     } catch (error) {
-      if (isMissing(error)) return undefined;
+      if (isMissing(error, sdk)) return undefined;
       throw error;
     }
   }
 
   async exists(key: string): Promise<boolean> {
     if (!isValidMediaKey(key)) return false;
+    const [sdk, client] = await Promise.all([s3Sdk(), this.client()]);
     try {
-      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      await client.send(new sdk.HeadObjectCommand({ Bucket: this.bucket, Key: key }));
       return true;
     } catch (error) {
-      if (isMissing(error)) return false;
+      if (isMissing(error, sdk)) return false;
       throw error;
     }
   }
 
   async delete(key: string): Promise<void> {
     this.check(key);
+    const [{ DeleteObjectCommand }, client] = await Promise.all([s3Sdk(), this.client()]);
     // S3 answers 204 for a key that does not exist, so deleting twice is fine.
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    await client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 }
