@@ -21,6 +21,8 @@ export interface SpawnOptions {
    * one process whose pid is the server's own (measurable in /proc), instead of under tsx's wrapper.
    */
   nodeFlags?: readonly string[];
+  /** Variables the production start adds (productionEnvironment: MALLOC_ARENA_MAX). */
+  environment?: Readonly<Record<string, string>>;
 }
 
 /** Runs the real entry point (src/server/main.ts) as its own process. */
@@ -36,6 +38,7 @@ export function spawnServer(env: Record<string, string>, options: SpawnOptions =
       HOME: process.env['HOME'] ?? '/tmp',
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',
+      ...options.environment,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { images } from '../../src/features/media/media.table';
 import { openDatabase } from '../../src/platform/db/client.server';
 import { loadConfig } from '../../src/platform/env.server';
-import { productionNodeFlags } from '../../src/server/node-flags';
+import { productionEnvironment, productionNodeFlags } from '../../src/server/node-flags';
 import { ApiClient } from '../helpers/auth';
 import { uploadBackup } from '../helpers/backup-archive';
 import { projectRoot } from '../helpers/build-app';
@@ -111,7 +111,10 @@ async function startServer(dataDir: string): Promise<{ server: ServerProcess; cl
   );
   expect(created.code, created.output).toBe(0);
   const port = await availablePort();
-  const server = spawnServer({ ...env, PORT: port }, { nodeFlags: productionNodeFlags });
+  const server = spawnServer(
+    { ...env, PORT: port },
+    { nodeFlags: productionNodeFlags, environment: productionEnvironment },
+  );
   cleanups.push(() => stopServers([server]));
   await waitForHealthy(server, 90_000);
   const client = new ApiClient(server.url);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productionNodeFlags } from '../../src/server/node-flags';
+import { productionEnvironment, productionNodeFlags } from '../../src/server/node-flags';
 import { ApiClient } from '../helpers/auth';
 import { availablePort, spawnServer, stopServers, waitForHealthy, type ServerProcess } from '../helpers/server-process';
 
@@ -174,7 +174,7 @@ beforeAll(async () => {
       ADMIN_PASSWORD: admin.password,
       LOG_LEVEL: 'warn',
     },
-    { nodeFlags: productionNodeFlags },
+    { nodeFlags: productionNodeFlags, environment: productionEnvironment },
   );
   await waitForHealthy(server, 120_000);
   client = new ApiClient(server.url);

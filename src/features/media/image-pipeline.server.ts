@@ -1,5 +1,6 @@
 import { open } from 'node:fs/promises';
-import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
+import type { Metadata, OutputInfo, Sharp } from 'sharp';
+import { loadSharp } from './load-sharp.server';
 import { AppError } from '../../platform/http/app-error.server';
 import { uploadErrorMessages } from './media.dto';
 import { mediumWidth, thumbnailWidth } from './variant-widths';
@@ -219,6 +220,7 @@ export async function processImage(source: ImageSource, options: PipelineOptions
   if (bytes === 0) throw invalidFile();
   const sourceFormat = checkImageHead(await headOf(source));
   const input = Buffer.isBuffer(source) ? source : source.path;
+  const sharp = await loadSharp();
 
   // Reading the header only: safe for any size, and it lets the refusal name the dimensions.
   let metadata: Metadata;
@@ -321,6 +323,7 @@ async function encodeMediumVariants(
  * The JPEG is trusted: the pipeline wrote it. Runs in the image queue like an upload.
  */
 export async function mediumVariantsOfStoredJpeg(jpeg: Buffer, options: PipelineOptions): Promise<MediumVariants> {
+  const sharp = await loadSharp();
   return runInImageQueue(async () => {
     const { width } = await sharp(jpeg).metadata();
     return encodeMediumVariants(() => sharp(jpeg), width ?? 0, options);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import { loadSharp } from '../media/load-sharp.server';
 import { mediumWidth, thumbnailWidth } from '../media/variant-widths';
 import type { SeedImage } from './content.schema';
 
@@ -66,6 +66,7 @@ async function renderVariants(
   files: Record<SeedVariant, string>,
   quality: number,
 ): Promise<{ width: number; height: number }> {
+  const sharp = await loadSharp();
   const base = sharp(svg, { density: 144 }).resize({ width: targetWidth, withoutEnlargement: false });
   const png = await base.png().toBuffer({ resolveWithObject: true });
   const source = () => sharp(png.data);
