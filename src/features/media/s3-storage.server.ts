@@ -51,8 +51,11 @@ export class S3MediaStore implements MediaStore {
     this.bucket = config.bucket;
   }
 
-  private client(): Promise<Pick<S3Client, 'send'>> {
-    return (this.clientLoad ??= this.givenClient ? Promise.resolve(this.givenClient) : createS3Client(this.config));
+  /** The SDK's commands and the client, both loaded on first use. */
+  private async connect(): Promise<{ sdk: S3Sdk; client: Pick<S3Client, 'send'> }> {
+    this.clientLoad ??= this.givenClient ? Promise.resolve(this.givenClient) : createS3Client(this.config);
+    const [sdk, client] = await Promise.all([s3Sdk(), this.clientLoad]);
+    return { sdk, client };
   }
 
   private check(key: string): void {
@@ -61,9 +64,9 @@ export class S3MediaStore implements MediaStore {
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     this.check(key);
-    const [{ PutObjectCommand }, client] = await Promise.all([s3Sdk(), this.client()]);
+    const { sdk, client } = await this.connect();
     await client.send(
-      new PutObjectCommand({
+      new sdk.PutObjectCommand({
         Bucket: this.bucket,
         Key: key,
         Body: body,
@@ -76,7 +79,7 @@ export class S3MediaStore implements MediaStore {
 
   async get(key: string): Promise<StoredObject | undefined> {
     if (!isValidMediaKey(key)) return undefined;
-    const [sdk, client] = await Promise.all([s3Sdk(), this.client()]);
+    const { sdk, client } = await this.connect();
     try {
       const object = await client.send(new sdk.GetObjectCommand({ Bucket: this.bucket, Key: key }));
       const body = object.Body;
@@ -97,7 +100,7 @@ export class S3MediaStore implements MediaStore {
 
   async exists(key: string): Promise<boolean> {
     if (!isValidMediaKey(key)) return false;
-    const [sdk, client] = await Promise.all([s3Sdk(), this.client()]);
+    const { sdk, client } = await this.connect();
     try {
       await client.send(new sdk.HeadObjectCommand({ Bucket: this.bucket, Key: key }));
       return true;
@@ -109,8 +112,8 @@ export class S3MediaStore implements MediaStore {
 
   async delete(key: string): Promise<void> {
     this.check(key);
-    const [{ DeleteObjectCommand }, client] = await Promise.all([s3Sdk(), this.client()]);
+    const { sdk, client } = await this.connect();
     // S3 answers 204 for a key that does not exist, so deleting twice is fine.
-    await client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 }
