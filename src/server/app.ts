@@ -51,6 +51,7 @@ import { registerErrorHandling } from '../platform/http/errors.server';
 import { registerSecurityHeaders } from '../platform/http/security-headers.server';
 import { registerOpenApi } from './openapi.server';
 import { registerSessions } from '../features/auth/session.plugin.server';
+import { registerSessionCache } from '../features/auth/session-cache.server';
 import { registerApiTokenAuth } from '../features/api-tokens/api-token-auth.server';
 import { registerWriteRateLimits } from '../features/auth/write-rate-limits.server';
 import { loggingFor, usesReadableLogs } from '../platform/logger.server';
@@ -147,6 +148,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorateRequest('viewer', null);
   await registerPageCache(app, database);
   await registerEditorReadCache(app, database);
+  await registerSessionCache(app, database);
   await registerSecurityHeaders(app);
   await app.register(fastifyCookie);
   // Live responses are compressed cheaply (cached pages carry their own, stronger compression).

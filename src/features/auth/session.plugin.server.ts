@@ -50,7 +50,7 @@ export function registerSessions(app: FastifyInstance): void {
     if (!token || !app.readiness.ready || request.apiToken) return;
     if (sessionFreePrefixes.some((prefix) => request.url.startsWith(prefix))) return;
     const now = app.clock.now();
-    const resolved = await resolveSession(app.db, token, now);
+    const resolved = await resolveSession(app.db, token, now, app.sessionCache);
     if (!resolved) {
       clearSessionCookie(reply, app.config);
       return;

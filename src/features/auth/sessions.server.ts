@@ -1,6 +1,7 @@
 import { and, eq, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.server';
 import { sessions, users, type UserRow } from './auth.table';
+import type { SessionCache, SessionRow } from './session-cache.server';
 import { twoFactorRequiredColumn } from './security-settings.service.server';
 import { newOpaqueToken, opaqueTokenPattern, sha256 } from './tokens.server';
 
@@ -64,17 +65,39 @@ function sessionLookup(db: Database): ReturnType<typeof prepareSessionLookup> {
   return lookup;
 }
 
+/** The session row from memory when the cache holds it (ADR 046), else from the database. */
+async function lookUpSession(
+  db: Database,
+  idHash: string,
+  cache: SessionCache | undefined,
+): Promise<SessionRow | undefined> {
+  const cached = cache?.get(idHash);
+  if (cached) return cached;
+  const generation = cache?.generation() ?? 0;
+  const [row] = await sessionLookup(db).execute({ idHash });
+  if (row) cache?.set(idHash, generation, row);
+  return row;
+}
+
 /**
  * The session's user, or undefined for an unknown or expired cookie (expired rows are deleted
  * here) and for a disabled account: disabling ends its sessions, and this makes sure of it.
+ * With a cache, what the lookup read is kept until the database signals a change; this function's
+ * own writes drop it at once, so a server's later signal is never waited for.
  */
-export async function resolveSession(db: Database, token: string, now: Date): Promise<ResolvedSession | undefined> {
+export async function resolveSession(
+  db: Database,
+  token: string,
+  now: Date,
+  cache?: SessionCache,
+): Promise<ResolvedSession | undefined> {
   if (!opaqueTokenPattern.test(token)) return undefined;
   const idHash = sha256(token);
-  const [row] = await sessionLookup(db).execute({ idHash });
+  const row = await lookUpSession(db, idHash, cache);
   if (!row) return undefined;
   if (row.expiresAt.getTime() <= now.getTime()) {
     await db.delete(sessions).where(eq(sessions.id_hash, idHash));
+    cache?.invalidate();
     return undefined;
   }
   const lastExtendedAt = row.expiresAt.getTime() - sessionLifetimeMs;
@@ -83,6 +106,7 @@ export async function resolveSession(db: Database, token: string, now: Date): Pr
   }
   const expiresAt = new Date(now.getTime() + sessionLifetimeMs);
   await db.update(sessions).set({ expires_at: expiresAt, last_seen_at: now }).where(eq(sessions.id_hash, idHash));
+  cache?.invalidate();
   return { user: row.user, expiresAt, refreshed: true, twoFactorRequired: row.twoFactorRequired };
 }
 
