@@ -5,6 +5,10 @@
  * Fastify itself costs per request; the page cache's hit path is measured against it.
  *
  *   tsx bench/baselines/plain-fastify.ts <port> <url-path>=<file> ...
+ *
+ * With BASELINE_CPU_US set, each request first spends about that much CPU time on arithmetic that
+ * allocates nothing: the latency floor of a server that works as long as our render does per
+ * request but makes no garbage (so its tail is this machine's scheduling, not a garbage collector).
  */
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
@@ -13,12 +17,34 @@ import { buildCachedPage } from '../../src/features/page-cache/page-cache.server
 const [portArgument, ...pageArguments] = process.argv.slice(2);
 const app = Fastify({ logger: false });
 
+let spinSink = 0;
+/** Integer arithmetic only: no allocation, so no garbage collection. */
+function spin(iterations: number): void {
+  let value = 0;
+  for (let step = 0; step < iterations; step++) value = (value + step * 7) % 1_000_003;
+  spinSink += value;
+}
+/** Iterations that take `microseconds` of this process's CPU time, measured a few times. */
+function calibrate(microseconds: number): number {
+  let iterations = 100_000;
+  for (let round = 0; round < 6; round++) {
+    const before = process.cpuUsage();
+    spin(iterations);
+    const used = process.cpuUsage(before);
+    iterations = Math.max(1, Math.round((iterations * microseconds) / Math.max(1, used.user + used.system)));
+  }
+  return iterations;
+}
+const cpuPerRequestUs = Number(process.env['BASELINE_CPU_US'] ?? 0);
+const spinIterations = cpuPerRequestUs > 0 ? calibrate(cpuPerRequestUs) : 0;
+
 for (const pageArgument of pageArguments) {
   const separator = pageArgument.indexOf('=');
   const urlPath = pageArgument.slice(0, separator);
   const cached = buildCachedPage(readFileSync(pageArgument.slice(separator + 1), 'utf8'), Date.now());
   const { br, gzip, identity } = cached.variants;
   app.get(urlPath, (request, reply) => {
+    if (spinIterations > 0) spin(spinIterations);
     const accepted = request.headers['accept-encoding'] ?? '';
     const [variant, coding] = accepted.includes('br')
       ? [br, 'br']
@@ -32,4 +58,6 @@ for (const pageArgument of pageArguments) {
 }
 
 await app.listen({ port: Number(portArgument), host: '127.0.0.1' });
-console.log(`plain Fastify listening on ${portArgument}`);
+console.log(
+  `plain Fastify listening on ${portArgument}${spinSink > 0 ? ` (${spinIterations} iterations a request)` : ''}`,
+);

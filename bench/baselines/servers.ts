@@ -72,7 +72,15 @@ function stopper(child: ChildProcess, dir: string) {
 
 const fileNameOf = (urlPath: string) => (urlPath === '/' ? 'index.html' : `${urlPath.slice(1)}.html`);
 
-export async function startPlainFastify(pages: BaselinePage[], port: number): Promise<BaselineServer> {
+/**
+ * Plain Fastify serving `pages` from memory; with `cpuPerRequestUs`, spending that much CPU on each
+ * request first, without allocating (the uncached render's latency floor).
+ */
+export async function startPlainFastify(
+  pages: BaselinePage[],
+  port: number,
+  options: { cpuPerRequestUs?: number } = {},
+): Promise<BaselineServer> {
   const dir = await mkdtemp(path.join(tmpdir(), 'cenote-bench-fastify-'));
   const args: string[] = [];
   for (const page of pages) {
@@ -86,12 +94,16 @@ export async function startPlainFastify(pages: BaselinePage[], port: number): Pr
     ['--import', 'tsx', 'bench/baselines/plain-fastify.ts', String(port), ...args],
     {
       cwd: root,
+      env: { ...process.env, BASELINE_CPU_US: String(options.cpuPerRequestUs ?? 0) },
       stdio: ['ignore', 'ignore', 'inherit'],
     },
   );
   const base = `http://127.0.0.1:${port}`;
   await waitUntilAnswering(`${base}${pages[0]!.urlPath}`, child);
-  return { name: 'plain Fastify', base, pids: async () => [child.pid!], stop: stopper(child, dir) };
+  const name = options.cpuPerRequestUs
+    ? `plain Fastify + ${options.cpuPerRequestUs} µs CPU a request`
+    : 'plain Fastify';
+  return { name, base, pids: async () => [child.pid!], stop: stopper(child, dir) };
 }
 
 export async function nginxInstalled(): Promise<boolean> {
