@@ -3,7 +3,7 @@ import { openSync, closeSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { productionEnvironment, productionNodeFlags } from '../src/server/node-flags';
+import { compileCacheDirectory, productionEnvironment, productionNodeFlags } from '../src/server/node-flags';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -55,6 +55,8 @@ export async function buildAndStart(
     const spawned = spawn(process.execPath, [...productionNodeFlags, 'dist/server/main.js'], {
       cwd: root,
       env: {
+        // As `npm start` sets them (scripts/start.mjs).
+        NODE_COMPILE_CACHE: path.join(root, compileCacheDirectory),
         ...productionEnvironment,
         ...process.env,
         NODE_ENV: 'production',

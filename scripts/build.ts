@@ -15,7 +15,7 @@ import { build, type BuildOptions } from 'esbuild';
 import subsetFont from 'subset-font';
 import { loadContent } from '../src/features/seed/content-loader.server';
 import { ensureSeedMedia } from '../src/features/seed/seed-media.server';
-import { productionEnvironment, productionNodeFlags } from '../src/server/node-flags';
+import { compileCacheDirectory, productionEnvironment, productionNodeFlags } from '../src/server/node-flags';
 import { fontWeights } from './font-weights';
 import { buildInfoFile, manifestsHash, newestInputMtime, type BuildInfo } from './build-state.mjs';
 
@@ -207,6 +207,8 @@ await precompressAssets();
 await swapIntoPlace();
 if (!clientOnly) {
   await buildServer();
+  // Compiled code of the previous bundle would never be read again: the new build starts a new cache.
+  await rm(path.join(root, compileCacheDirectory), { recursive: true, force: true });
   const content = await loadContent(path.join(root, 'content'));
   await ensureSeedMedia(path.join(root, 'content'), path.join(root, 'dist', 'seed-media'), content.images);
   const info: BuildInfo = {

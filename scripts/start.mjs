@@ -56,8 +56,13 @@ if (state !== 'fresh') {
 }
 
 const args = [...info.nodeFlags, serverEntry];
-// The build's environment for the server (MALLOC_ARENA_MAX); what this environment sets wins.
-const environment = { ...(info.nodeEnvironment ?? {}), ...process.env };
+// The build's environment for the server (MALLOC_ARENA_MAX) and Node's compile cache
+// (compileCacheDirectory in src/server/node-flags.ts, ADR 047); what this environment sets wins.
+const environment = {
+  NODE_COMPILE_CACHE: path.join(root, 'dist', 'compile-cache'),
+  ...(info.nodeEnvironment ?? {}),
+  ...process.env,
+};
 if (typeof process.execve === 'function') {
   // The server takes this process's place (same pid, signals and terminal): no second node process.
   process.execve(process.execPath, [process.execPath, ...args], environment);

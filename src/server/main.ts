@@ -1,3 +1,4 @@
+import { flushCompileCache } from 'node:module';
 import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from '../platform/env.server';
@@ -56,6 +57,9 @@ async function main(): Promise<void> {
     app.log.fatal('the server cannot serve content; stopping');
     process.exit(1);
   });
+  // Node's compile cache (NODE_COMPILE_CACHE, set by `npm start`; ADR 047) is written at exit; write
+  // it now, so a server that is killed, or never exits cleanly, still leaves its next start a cache.
+  flushCompileCache();
   // JSON log lines carry all of this already; a person at a terminal gets it in one place.
   if (usesReadableLogs(config) && !closing) {
     process.stdout.write(

@@ -1,11 +1,11 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { cp, mkdtemp, readFile, rename, rm, stat, utimes } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rename, rm, stat, utimes } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productionEnvironment, productionNodeFlags } from '../../src/server/node-flags';
+import { compileCacheDirectory, productionEnvironment, productionNodeFlags } from '../../src/server/node-flags';
 import { projectRoot } from '../helpers/build-app';
 import { availablePort } from '../helpers/server-process';
 
@@ -206,6 +206,9 @@ describe('production start (npm ci, build, prune, npm start)', () => {
         const environment = (await readFile(`/proc/${server.serverPid}/environ`, 'utf8')).split('\0');
         for (const [name, value] of Object.entries(productionEnvironment))
           expect(environment).toContain(`${name}=${value}`);
+        // ...and Node's compile cache in dist/, which this start filled (ADR 047).
+        expect(environment).toContain(`NODE_COMPILE_CACHE=${path.join(checkout, compileCacheDirectory)}`);
+        expect((await readdir(path.join(checkout, compileCacheDirectory))).length).toBeGreaterThan(0);
         expect(server.stderr()).not.toContain('start:');
         expect(await stamp()).toEqual(before);
 

@@ -72,6 +72,16 @@ async function alreadySeeded(db: Database | Transaction, key: string): Promise<b
   return row !== undefined;
 }
 
+/**
+ * Every key the seed has recorded, read at once: a start on seeded data (every start but the first)
+ * asks the database once instead of once per item. The check under the lock in `seedItemOnce`
+ * still decides.
+ */
+async function seededKeys(db: Database): Promise<Set<string>> {
+  const rows = await db.select({ key: seedRecords.key }).from(seedRecords);
+  return new Set(rows.map((row) => row.key));
+}
+
 /** pg_advisory_xact_lock key serializing seed writes across processes: "seed" in ASCII. */
 const seedLockKey = 0x73656564;
 
@@ -106,10 +116,11 @@ export async function runSeed(context: SeedContext): Promise<SeedReport> {
   const { db, config } = context;
   const content = await loadContent(config.contentDir);
   const report: SeedReport = { created: [], skipped: [] };
+  const seeded = await seededKeys(db);
 
   const settings = await readJson(path.join(config.contentDir, 'settings.json'), settingsContentSchema);
   const settingsCreated =
-    !(await alreadySeeded(db, 'settings')) &&
+    !seeded.has('settings') &&
     (await seedItemOnce(db, 'settings', hashOf(settings), async (tx) => {
       await tx
         .insert(seoSettings)
@@ -123,27 +134,29 @@ export async function runSeed(context: SeedContext): Promise<SeedReport> {
     }));
   (settingsCreated ? report.created : report.skipped).push('settings');
 
+  // Only images not seeded yet need their files (encoded once per build, then read from its cache).
+  const unseededImages: typeof content.images = [];
+  for (const image of content.images) {
+    if (seeded.has(`image:${image.name}`)) report.skipped.push(`image:${image.name}`);
+    else unseededImages.push(image);
+  }
   const mediaFiles = await ensureSeedMedia(
     config.contentDir,
     path.join(config.distDir, 'seed-media'),
-    content.images,
+    unseededImages,
     settings.performance.image_quality,
   );
-  for (const image of content.images) {
+  for (const image of unseededImages) {
     const files = mediaFiles.find((entry) => entry.name === image.name);
     if (!files) continue;
     const key = `image:${image.name}`;
-    if (await alreadySeeded(db, key)) {
-      report.skipped.push(key);
-      continue;
-    }
     const created = await seedImage(context, image, files);
     (created ? report.created : report.skipped).push(key);
   }
 
   for (const page of content.pages) {
     const key = `page:${page.slug}`;
-    if (await alreadySeeded(db, key)) {
+    if (seeded.has(key)) {
       report.skipped.push(key);
       continue;
     }
@@ -160,9 +173,9 @@ export async function runSeed(context: SeedContext): Promise<SeedReport> {
     (created ? report.created : report.skipped).push(key);
   }
 
-  await seedSpanish(context, report);
+  await seedSpanish(context, report, seeded);
 
-  if (await alreadySeeded(db, 'navigation')) report.skipped.push('navigation');
+  if (seeded.has('navigation')) report.skipped.push('navigation');
   else {
     const navigation = await readJson(path.join(config.contentDir, 'navigation.json'), navigationContentSchema);
     const created = await seedItemOnce(db, 'navigation', hashOf(navigation), async (tx) => {
@@ -314,12 +327,12 @@ async function seedImage(context: SeedContext, image: SeedImage, files: SeedImag
  * translation linked to its English page (skipped while that page is missing, so an editor's
  * deletion sticks), the images' Spanish alt text and captions, and the Spanish menus.
  */
-async function seedSpanish(context: SeedContext, report: SeedReport): Promise<void> {
+async function seedSpanish(context: SeedContext, report: SeedReport, seeded: Set<string>): Promise<void> {
   const { db, config } = context;
   const spanish = await loadSpanishContent(config.contentDir);
   for (const [name, words] of spanish.images) {
     const key = `image:es:${name}`;
-    if (await alreadySeeded(db, key)) {
+    if (seeded.has(key)) {
       report.skipped.push(key);
       continue;
     }
@@ -335,7 +348,7 @@ async function seedSpanish(context: SeedContext, report: SeedReport): Promise<vo
   }
   for (const { source, page } of spanish.pages) {
     const key = `page:es:${source}`;
-    if (await alreadySeeded(db, key)) {
+    if (seeded.has(key)) {
       report.skipped.push(key);
       continue;
     }
@@ -363,7 +376,7 @@ async function seedSpanish(context: SeedContext, report: SeedReport): Promise<vo
     });
     (created ? report.created : report.skipped).push(key);
   }
-  if (spanish.navigation && !(await alreadySeeded(db, 'navigation:es'))) {
+  if (spanish.navigation && !seeded.has('navigation:es')) {
     const navigation = spanish.navigation;
     const created = await seedItemOnce(db, 'navigation:es', hashOf(navigation), async (tx) => {
       const [anyItem] = await tx
