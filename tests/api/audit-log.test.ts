@@ -9,6 +9,7 @@ import { jobs } from '../../src/platform/jobs/jobs.table';
 import { ApiClient, createUserWithRole, latestTokenFor, signedInClient, type ErrorBody } from '../helpers/auth';
 import { downloadBackup, uploadBackup } from '../helpers/backup-archive';
 import { startTestApp, type TestApp } from '../helpers/build-app';
+import { pageWithSlug } from '../helpers/pages';
 
 /**
  * The audit log (decision 40) on the real server and database: every action the product performs
@@ -47,7 +48,7 @@ async function entriesWrittenBy(action: () => Promise<unknown>): Promise<Row[]> 
 }
 
 async function pageIdOf(slug: string): Promise<string> {
-  const [row] = await server.app.db.select({ id: pages.id }).from(pages).where(eq(pages.slug, slug));
+  const [row] = await server.app.db.select({ id: pages.id }).from(pages).where(pageWithSlug(slug));
   if (!row) throw new Error(`no page ${slug}`);
   return row.id;
 }

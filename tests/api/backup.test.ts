@@ -32,6 +32,7 @@ import {
 } from '../helpers/backup-archive';
 import { getJson, projectRoot, startTestApp, type TestApp } from '../helpers/build-app';
 import { testPicture } from '../helpers/test-images';
+import { pageWithSlug } from '../helpers/pages';
 
 const run = promisify(execFile);
 
@@ -104,7 +105,7 @@ async function bytesOf(media: MediaStore, key: string): Promise<Buffer | undefin
 }
 
 async function pageIdOf(db: Database, slug: string): Promise<string> {
-  const [page] = await db.select({ id: pages.id }).from(pages).where(eq(pages.slug, slug));
+  const [page] = await db.select({ id: pages.id }).from(pages).where(pageWithSlug(slug));
   return page!.id;
 }
 

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pagesChangedChannel } from '../../src/features/pages/editor-read-cache.server';
 import { pages } from '../../src/features/pages/pages.table';
 import { contentBlocks } from '../../src/features/blocks/blocks.table';
 import { signedInClient, type ApiClient } from '../helpers/auth';
 import { startTestApp, type TestApp } from '../helpers/build-app';
 import { createPublishedPage } from '../helpers/publish';
-import { testDriver } from '../helpers/test-database';
+import { awaitDatabaseSignals, testDriver } from '../helpers/test-database';
 
 /**
  * ADR 044: what editors read of pages and blocks (the page list, one page, its blocks) is answered
@@ -64,6 +65,7 @@ async function firstBlock(): Promise<{ id: string; version: number; block_data: 
 
 describe('what editors read, kept in memory', () => {
   it('answers a repeated read from memory, with the same body as the first', async () => {
+    await awaitDatabaseSignals(server.app.db, pagesChangedChannel, server.app.editorReadCache);
     server.app.editorReadCache.invalidate();
     const first = await editor.get<unknown>('/api/v1/pages?include=blocks');
     expect(server.app.editorReadCache.size).toBe(1);
@@ -118,6 +120,7 @@ describe('what editors read, kept in memory', () => {
   });
 
   it('answers one page and its blocks from memory, with the version a save must send', async () => {
+    await awaitDatabaseSignals(server.app.db, pagesChangedChannel, server.app.editorReadCache);
     server.app.editorReadCache.invalidate();
     const page = await current();
     const blocks = await editor.get<unknown>(`/api/v1/pages/${pageId}/blocks`);

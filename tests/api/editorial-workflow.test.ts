@@ -5,6 +5,7 @@ import { jobs } from '../../src/platform/jobs/jobs.table';
 import { ApiClient, signedInClient, type ErrorBody } from '../helpers/auth';
 import { startTestApp, type TestApp } from '../helpers/build-app';
 import { testDriver } from '../helpers/test-database';
+import { pageWithSlug } from '../helpers/pages';
 
 /**
  * Decisions 30–35: drafts, publishing, revisions, autosave, scheduling and Trash, through the real
@@ -50,7 +51,7 @@ const publicHtml = (slug: string, app: TestApp = server) =>
   fetch(`${app.url}/${slug}`).then(async (response) => ({ status: response.status, html: await response.text() }));
 
 async function pageBySlug(slug: string, client: ApiClient = editor): Promise<Page> {
-  const [row] = await server.app.db.select({ id: pages.id }).from(pages).where(eq(pages.slug, slug));
+  const [row] = await server.app.db.select({ id: pages.id }).from(pages).where(pageWithSlug(slug));
   const response = await client.get<{ page: Page }>(`/api/v1/pages/${row!.id}`);
   expect(response.status).toBe(200);
   return response.body.page;
@@ -425,7 +426,7 @@ describe('a schedule across restarts and instances (decision 34)', () => {
   it('a publish time that passed while every instance was down fires at the next start', async () => {
     const first = await startTestApp({ env: { JOBS_WORKER: 'false' } });
     const client = await signedInClient(first, 'editor');
-    const [row] = await first.app.db.select().from(pages).where(eq(pages.slug, 'cenote-carwash'));
+    const [row] = await first.app.db.select().from(pages).where(pageWithSlug('cenote-carwash'));
     const hero = (await client.get<{ blocks: Block[] }>(`/api/v1/pages/${row!.id}/blocks`)).body.blocks.find(
       (block) => block.block_type === 'hero',
     )!;
@@ -457,7 +458,7 @@ describe('a schedule across restarts and instances (decision 34)', () => {
       const b = await startTestApp({ seed: false, data: a.data, env: { JOBS_POLL_MS: '20' } });
       try {
         const client = await signedInClient(a, 'editor');
-        const [row] = await a.app.db.select().from(pages).where(eq(pages.slug, 'cenote-garden-of-eden'));
+        const [row] = await a.app.db.select().from(pages).where(pageWithSlug('cenote-garden-of-eden'));
         await client.request('PUT', `/api/v1/pages/${row!.id}/schedule`, {
           body: { publish_at: new Date(Date.now() + 500).toISOString() },
         });

@@ -4,6 +4,7 @@ import { contentBlocks } from '../../src/features/blocks/blocks.table';
 import { pages } from '../../src/features/pages/pages.table';
 import { selectRows, selectRowsAsJson } from '../../src/platform/db/json-rows.server';
 import { startTestApp, type TestApp } from '../helpers/build-app';
+import { pageWithSlug } from '../helpers/pages';
 
 /**
  * selectRowsAsJson reads rows as one JSON value (PGlite's per-field cost): on both drivers it must
@@ -59,7 +60,7 @@ describe('selectRowsAsJson', () => {
 
   it('returns block content (nested jsonb with quotes, accents and line breaks) unchanged', async () => {
     const { db } = server.app;
-    const [home] = await db.select({ id: pages.id }).from(pages).where(eq(pages.slug, 'home'));
+    const [home] = await db.select({ id: pages.id }).from(pages).where(pageWithSlug('home'));
     const edited = { heading: 'Ox Bel Ha: "the road of water"', body: 'Línea 1\nLínea 2 — ½ \\ \u2028 end' };
     const [firstBlock] = await db
       .select({ id: contentBlocks.id })

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pages } from '../../src/features/pages/pages.table';
 import { signedInClient, type ApiClient, type ErrorBody } from '../helpers/auth';
 import { startTestApp, type TestApp } from '../helpers/build-app';
+import { pageWithSlug } from '../helpers/pages';
 
 /** Issue 20, decision 37: the publish check of a draft and the Site health report. */
 
@@ -70,7 +70,7 @@ async function patchPage(page: Page, fields: Record<string, unknown>): Promise<P
 }
 
 async function pageBySlug(slug: string) {
-  const [row] = await server.app.db.select().from(pages).where(eq(pages.slug, slug));
+  const [row] = await server.app.db.select().from(pages).where(pageWithSlug(slug));
   return row!;
 }
 

@@ -6,6 +6,7 @@ import { pages } from '../../src/features/pages/pages.table';
 import { seoSettings } from '../../src/features/settings/settings.table';
 import { getJson, startTestApp, type TestApp } from '../helpers/build-app';
 import { publishDirectly } from '../helpers/publish';
+import { pageWithSlug } from '../helpers/pages';
 
 let server: TestApp;
 
@@ -182,13 +183,8 @@ describe('OpenAPI and errors', () => {
     expect(status).toBe(200);
     expect(body.status).toBe('ok');
     expect(body.pages).toBe(3);
-    const [home] = await server.app.db.select({ id: pages.id }).from(pages).where(eqSlug('home'));
+    const [home] = await server.app.db.select({ id: pages.id }).from(pages).where(pageWithSlug('home'));
     expect(body.pagesWithoutBlocks).toEqual([home!.id]);
     expect(body.db).toBe(process.env['TEST_DB_DRIVER'] === 'postgres' ? 'postgres' : 'pglite');
   });
 });
-
-import { eq } from 'drizzle-orm';
-function eqSlug(slug: string) {
-  return eq(pages.slug, slug);
-}

@@ -7,6 +7,7 @@ import { pages } from '../../src/features/pages/pages.table';
 import { publishedPages } from '../../src/features/publishing/publishing.table';
 import { signedInClient, type ApiClient, type ErrorBody } from '../helpers/auth';
 import { startTestApp, type TestApp } from '../helpers/build-app';
+import { pageWithSlug } from '../helpers/pages';
 
 /** Issue 20, decision 36: redirects on slug change and by hand, chains collapsed, loops refused. */
 
@@ -61,7 +62,7 @@ async function listAll(q?: string): Promise<RedirectDto[]> {
 }
 
 async function pageBySlug(slug: string) {
-  const [row] = await server.app.db.select().from(pages).where(eq(pages.slug, slug));
+  const [row] = await server.app.db.select().from(pages).where(pageWithSlug(slug));
   return row!;
 }
 

@@ -9,6 +9,7 @@ import { cenoteSlugs, depthTable, requiredSlugs } from '../../src/features/seed/
 import { resetSeededPage, runSeed, type SeedContext } from '../../src/features/seed/seed.service.server';
 import { performanceSettings, seoSettings } from '../../src/features/settings/settings.table';
 import { getJson, startTestApp, type TestApp } from '../helpers/build-app';
+import { pageWithSlug } from '../helpers/pages';
 
 let server: TestApp;
 let context: SeedContext;
@@ -146,7 +147,7 @@ describe('seeding again', () => {
 
   it("keeps an editor's page and block edits", async () => {
     const db = server.app.db;
-    const [page] = await db.select().from(pages).where(eq(pages.slug, 'cenote-carwash'));
+    const [page] = await db.select().from(pages).where(pageWithSlug('cenote-carwash'));
     await db.update(pages).set({ title: 'Carwash (edited)' }).where(eq(pages.id, page!.id));
     const [block] = await db.select().from(contentBlocks).where(eq(contentBlocks.page_id, page!.id)).limit(1);
     await db

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securitySettings, sessions, users } from '../../src/features/auth/auth.table';
+import { sessionsChangedChannel } from '../../src/features/auth/session-cache.server';
 import { sessionCookieName } from '../../src/features/auth/session.plugin.server';
 import { ApiClient, createUserWithRole, days, hours, signedInClient, TestClock } from '../helpers/auth';
 import { startTestApp, type TestApp } from '../helpers/build-app';
-import { testDriver } from '../helpers/test-database';
+import { awaitDatabaseSignals, testDriver } from '../helpers/test-database';
 
 /**
  * ADR 046: who a session cookie belongs to is answered from memory until sessions, accounts or the
@@ -51,6 +52,7 @@ async function expectSoon<T>(read: () => Promise<T>, expected: T): Promise<void>
 describe('signed-in requests, answered from memory', () => {
   it('reads a session from the database once, then from memory', async () => {
     const editor = await signedInClient(server, 'editor');
+    await awaitDatabaseSignals(server.app.db, sessionsChangedChannel, server.app.sessionCache);
     server.app.sessionCache.invalidate();
     const first = await whoIs(editor);
     expect(first?.role).toBe('editor');

@@ -7,6 +7,7 @@ import { pages } from '../../src/features/pages/pages.table';
 import { requiredSlugs } from '../../src/features/seed/content-rules';
 import { seoSettings } from '../../src/features/settings/settings.table';
 import { startTestApp, type TestApp } from '../helpers/build-app';
+import { pageWithSlug } from '../helpers/pages';
 
 let server: TestApp;
 
@@ -54,7 +55,7 @@ describe('public routes', () => {
 
   it('a draft page is a 404 for visitors', async () => {
     // Through the services, then tell the caches what the routes would have told them.
-    const [yaakun] = await server.app.db.select().from(pages).where(eq(pages.slug, 'cenote-yaakun'));
+    const [yaakun] = await server.app.db.select().from(pages).where(pageWithSlug('cenote-yaakun'));
     await unpublishPage(server.app.db, yaakun!.id);
     server.app.contentChanged({ paths: ['/cenote-yaakun'] });
     expect((await getPage('/cenote-yaakun')).status).toBe(404);

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +10,7 @@ import type { ImageDto } from '../../src/features/media/media.dto';
 import { createUserWithRole } from '../helpers/auth';
 import { seriousA11yViolations } from '../helpers/browser';
 import { desktopViewport, saveCaptionAsAnotherEditor, useBrowserTest, withSignedInPage } from '../helpers/e2e';
+import { pageWithSlug } from '../helpers/pages';
 
 const e2e = useBrowserTest();
 let admin: { email: string; password: string };
@@ -233,7 +233,7 @@ describe('the media library in the admin', () => {
       await hero.getByRole('button', { name: 'Save block' }).click();
       await page.getByText('Block updated').first().waitFor();
       // The save went into the draft (decision 30): publish it, as the editor's Publish button does.
-      const [angelita] = await e2e.server.app.db.select().from(pages).where(eq(pages.slug, 'cenote-angelita'));
+      const [angelita] = await e2e.server.app.db.select().from(pages).where(pageWithSlug('cenote-angelita'));
       await publishDirectly(e2e.server.app, angelita!.id);
       e2e.server.app.contentChanged({ pageId: angelita!.id, paths: ['/cenote-angelita'] });
 

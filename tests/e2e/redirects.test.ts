@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pages } from '../../src/features/pages/pages.table';
@@ -8,6 +7,7 @@ import { projectRoot } from '../helpers/build-app';
 import { seriousA11yViolations } from '../helpers/browser';
 import { desktopViewport, isFocused, tabTo, useBrowserTest, withSignedInPage } from '../helpers/e2e';
 import { clippedElements } from '../helpers/layout-fit';
+import { pageWithSlug } from '../helpers/pages';
 
 /** Issue 20, decision 36: the Redirects screen, with the keyboard alone. */
 const e2e = useBrowserTest();
@@ -159,7 +159,7 @@ describe('the Redirects screen', () => {
   it('lists many kinds of redirect and fits a phone', async () => {
     const api = await signedInClient(e2e.server, 'editor');
     // A renamed published page, an address elsewhere and a temporary one.
-    const [page1] = await e2e.server.app.db.select().from(pages).where(eq(pages.slug, 'cenote-kukulkan'));
+    const [page1] = await e2e.server.app.db.select().from(pages).where(pageWithSlug('cenote-kukulkan'));
     const renamed = await api.patch<{ page: { version: number } }>(`/api/v1/pages/${page1!.id}`, {
       slug: 'kukulkan-cenote',
       version: page1!.version,

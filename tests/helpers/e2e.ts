@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Role } from '../../src/features/auth/auth.dto';
@@ -6,6 +5,7 @@ import { pages } from '../../src/features/pages/pages.table';
 import { createUserWithRole } from './auth';
 import { startTestApp, type TestApp, type TestAppOptions } from './build-app';
 import { launchBrowser, watchPageErrors } from './browser';
+import { pageWithSlug } from './pages';
 
 /** The server and the Chromium of one test file. */
 export interface BrowserTest {
@@ -261,7 +261,7 @@ export async function openSitePage(page: Page, server: TestApp, path: string): P
 
 /** The id of the page with this slug, read from the database. */
 export async function pageIdBySlug(server: TestApp, slug: string): Promise<string> {
-  const [row] = await server.app.db.select({ id: pages.id }).from(pages).where(eq(pages.slug, slug));
+  const [row] = await server.app.db.select({ id: pages.id }).from(pages).where(pageWithSlug(slug));
   if (!row) throw new Error(`no page with the slug ${slug}`);
   return row.id;
 }

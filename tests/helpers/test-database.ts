@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { expect } from 'vitest';
+import type { Database } from '../../src/platform/db/client.server';
 
 export type TestDriver = 'pglite' | 'postgres';
 
@@ -31,4 +34,21 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
       await client.end();
     },
   };
+}
+
+/**
+ * Waits until every signal of writes committed so far has reached this memory. PostgreSQL delivers
+ * notifications in commit order and a moment after the commit, so a late one could drop what a test
+ * just read into memory; a signal of our own, once it arrives, means the earlier ones have.
+ * The embedded database signals before a write returns: nothing is ever late there.
+ */
+export async function awaitDatabaseSignals(
+  db: Database,
+  channel: string,
+  memory: { generation: () => number },
+): Promise<void> {
+  if (testDriver() === 'pglite') return;
+  const before = memory.generation();
+  await db.execute(sql`select pg_notify(${channel}, 'test fence')`);
+  await expect.poll(() => memory.generation(), { timeout: 5_000 }).toBeGreaterThan(before);
 }
