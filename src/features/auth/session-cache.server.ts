@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../../platform/db/client.server';
-import { DroppedOnChange, dropOnDatabaseChange, serverMaxAgeMs } from '../../platform/db/dropped-on-change.server';
+import { DroppedOnChange, dropOnDatabaseChange, memoryMaxAgeMs } from '../../platform/db/dropped-on-change.server';
 import type { UserRow } from './auth.table';
 
 /** The channel the database's triggers signal on when sessions, accounts or the policy change (migration 0013). */
@@ -32,7 +32,7 @@ declare module 'fastify' {
 }
 
 export async function registerSessionCache(app: FastifyInstance, database: DatabaseHandle): Promise<void> {
-  const cache = new SessionCache(database.kind === 'postgres' ? serverMaxAgeMs : undefined);
+  const cache = new SessionCache(memoryMaxAgeMs(database));
   app.decorate('sessionCache', cache);
   await dropOnDatabaseChange(app, database, sessionsChangedChannel, () => cache.invalidate());
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../../platform/db/client.server';
-import { DroppedOnChange, dropOnDatabaseChange, serverMaxAgeMs } from '../../platform/db/dropped-on-change.server';
+import { DroppedOnChange, dropOnDatabaseChange, memoryMaxAgeMs } from '../../platform/db/dropped-on-change.server';
 
 /** The channel the database's triggers signal on when pages or blocks change (migration 0012). */
 export const pagesChangedChannel = 'cenote_pages_changed';
@@ -55,7 +55,7 @@ declare module 'fastify' {
 }
 
 export async function registerEditorReadCache(app: FastifyInstance, database: DatabaseHandle): Promise<void> {
-  const cache = new EditorReadCache(database.kind === 'postgres' ? serverMaxAgeMs : undefined);
+  const cache = new EditorReadCache(memoryMaxAgeMs(database));
   app.decorate('editorReadCache', cache);
   await dropOnDatabaseChange(app, database, pagesChangedChannel, () => cache.invalidate());
 }

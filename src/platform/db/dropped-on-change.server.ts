@@ -6,7 +6,12 @@ import type { DatabaseHandle } from './client.server';
  * embedded database (its triggers signal this process before the write returns); on a server they
  * can while the listening connection is down, and this bounds how long a value may lag then.
  */
-export const serverMaxAgeMs = 10_000;
+const serverMaxAgeMs = 10_000;
+
+/** The age limit for memories of this database's rows: none on the embedded one. */
+export function memoryMaxAgeMs(database: DatabaseHandle): number | undefined {
+  return database.kind === 'postgres' ? serverMaxAgeMs : undefined;
+}
 
 interface Entry<Value> {
   value: Value;
@@ -18,7 +23,7 @@ export interface MemoryLimits<Value> {
   /** With `sizeOf`: the total the values may weigh. */
   maxSize?: number;
   sizeOf?: (value: Value) => number;
-  /** How long a value may be used at most (`serverMaxAgeMs` on PostgreSQL). */
+  /** How long a value may be used at most (`memoryMaxAgeMs`). */
   maxAgeMs?: number | undefined;
   now?: () => number;
 }
@@ -100,6 +105,8 @@ export class DroppedOnChange<Value> {
 }
 
 const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Per server, what its write requests drop before they answer (one hook for all of them). */
+const dropsOnWrite = new WeakMap<FastifyInstance, Array<() => void>>();
 
 /**
  * Wires a memory of database rows to the signal the database's triggers send when those rows
@@ -118,8 +125,15 @@ export async function dropOnDatabaseChange(
 ): Promise<void> {
   await database.subscribe(channel, drop, drop);
   if (database.kind !== 'postgres') return;
+  const drops = dropsOnWrite.get(app);
+  if (drops) {
+    drops.push(drop);
+    return;
+  }
+  const first = [drop];
+  dropsOnWrite.set(app, first);
   app.addHook('onSend', (request, _reply, payload, done) => {
-    if (!readMethods.has(request.method)) drop();
+    if (!readMethods.has(request.method)) for (const dropMemory of first) dropMemory();
     done(null, payload);
   });
 }
