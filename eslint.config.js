@@ -32,7 +32,8 @@ export default tseslint.config(
   {
     // Browser code never pulls in server-only modules (epic-stack's .server convention).
     files: ['src/site/**', 'src/admin/**', 'src/**/*.tsx'],
-    ignores: ['src/**/*.server.ts', 'src/**/*.server.tsx', 'src/site/entry-server.tsx'],
+    // Tests of server modules run on the server too (named after the module: x.server.test.tsx).
+    ignores: ['src/**/*.server.ts', 'src/**/*.server.tsx', 'src/**/*.server.test.tsx', 'src/site/entry-server.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -21,11 +21,13 @@ import { ContentPage, EmptyPage } from './components/content-page';
 import { NotFoundPage } from './components/not-found-page';
 import { PreviewBanner, previewStateOf, type PreviewState } from './components/preview-banner';
 import { SearchResultsPage } from './components/search-results-page';
-import { SiteLayout } from './components/site-layout';
+import { SiteHeaderIsland, SiteLayout } from './components/site-layout';
+import { SiteFooter } from './components/site-footer';
+import { SiteLocaleProvider } from '../shared/i18n/site-locale';
 import { renderDocument } from './document.server';
 import { renderHeadTags, resolveHeadMetadata } from './head';
 import type { HeadPageFields } from '../features/site-data/site-types';
-import { localeOfPath, localeTags, searchPath, type Locale, pagePath } from '../shared/lib/locale';
+import { localeOfPath, locales, localeTags, searchPath, type Locale, pagePath } from '../shared/lib/locale';
 import type { Alternates } from '../features/page-cache/site-state.server';
 import { otherLocale, siteText } from '../shared/i18n/site-text';
 import { loadingScreenHtml } from './loading-screen';
@@ -43,6 +45,7 @@ import {
   type EncodedPage,
 } from '../features/page-cache/page-cache.server';
 import { LivePageMemo } from '../features/page-cache/live-page-memo.server';
+import { ChromeMarkupMemo } from './chrome-markup-memo.server';
 import { ifNoneMatchMatches, negotiateEncoding, type ContentCoding } from '../features/page-cache/http-caching.server';
 
 function imageUrlsOf(values: unknown[]): Set<string> {
@@ -93,15 +96,31 @@ interface LiveRender {
 }
 
 /**
- * Stands in for memoized content while the layout around it renders, then is replaced by it. Random
- * per process, so no text an editor writes (a navigation title) can be taken for it.
+ * Stand in for memoized content and the chrome's kept markup while the layout around them renders, then are
+ * replaced by them. Random per process, so no text an editor writes (a navigation title) can be
+ * taken for one.
  */
 const contentSlot = `cenote-content-${randomUUID()}`;
+const footerSlot = `cenote-footer-${randomUUID()}`;
+const headerSlot = `cenote-header-${randomUUID()}`;
+const contentSlotBytes = Buffer.from(contentSlot);
+const footerSlotBytes = Buffer.from(footerSlot);
+const headerSlotBytes = Buffer.from(headerSlot);
 
-function composeAround(document: string, fragment: Buffer): ComposedHtml {
-  const at = document.indexOf(contentSlot);
-  if (at < 0) throw new Error('the layout rendered without its content slot');
-  return { before: document.slice(0, at), fragment, after: document.slice(at + contentSlot.length) };
+/** The document with each slot, in the order they appear, replaced by its bytes. */
+function composeAround(document: string, fills: ReadonlyArray<readonly [slot: Buffer, bytes: Buffer]>): ComposedHtml {
+  // Encoded whole and cut as bytes: one pass over the document, not one per piece.
+  const bytes = Buffer.from(document);
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (const [slot, fill] of fills) {
+    const at = bytes.indexOf(slot, from);
+    if (at < 0) throw new Error('the layout rendered without one of its slots');
+    parts.push(bytes.subarray(from, at), fill);
+    from = at + slot.length;
+  }
+  parts.push(bytes.subarray(from));
+  return { parts };
 }
 
 const previewParams = z.object({ token: z.string().min(1).max(previewTokenMaxLength) });
@@ -153,17 +172,48 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
     return payload;
   });
 
+  /**
+   * The header island's and the footer's markup (ADR 048), under the chrome they were built from: a
+   * change of navigation or settings makes a new chrome. The header differs per page (the current
+   * page is marked, the language switch links to its translation): ~90 pages in two languages fit.
+   */
+  const chromeMarkup = new ChromeMarkupMemo(128);
+
   /** Renders a page to a complete HTML document (no sending: the caller decides about caching). */
   async function renderHtml(options: PageRenderOptions): Promise<string> {
     return renderLayoutDocument(options, options.content);
   }
 
-  /** A live page's document around its memoized content: the head, header and footer render now. */
+  /**
+   * A live page's document: its head and the layout render now, around its memoized content and the
+   * chrome's kept markup. The bytes are those of a whole render (tests/api/live-page-memo.test.ts).
+   */
   async function renderLiveHtml(options: RenderOptions & { fragment: Buffer }): Promise<ComposedHtml> {
-    return composeAround(await renderLayoutDocument(options, contentSlot), options.fragment);
+    const { path: currentPath, locale, alternates } = options;
+    const { chrome } = await app.siteState.getChrome(locale);
+    // With the chrome, everything the header is made of.
+    const headerKey = [locale, currentPath, ...locales.map((other) => alternates?.[other] ?? '')].join('\n');
+    const header = chromeMarkup.bytes(chrome, headerKey, () => (
+      <SiteHeaderIsland chrome={chrome} currentPath={currentPath} locale={locale} alternates={alternates} />
+    ));
+    const footer = chromeMarkup.bytes(chrome, 'footer', () => (
+      <SiteLocaleProvider locale={locale}>
+        <SiteFooter chrome={chrome} />
+      </SiteLocaleProvider>
+    ));
+    const slots = { header: headerSlot, content: contentSlot, footer: footerSlot };
+    return composeAround(await renderLayoutDocument(options, slots.content, slots), [
+      [headerSlotBytes, header],
+      [contentSlotBytes, options.fragment],
+      [footerSlotBytes, footer],
+    ]);
   }
 
-  async function renderLayoutDocument(options: RenderOptions, content: ReactNode): Promise<string> {
+  async function renderLayoutDocument(
+    options: RenderOptions,
+    content: ReactNode,
+    slots?: { header: ReactNode; footer: ReactNode },
+  ): Promise<string> {
     const { locale } = options;
     const alternates = options.alternates ?? {};
     const { chrome, seo } = await app.siteState.getChrome(locale);
@@ -177,6 +227,7 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
         banner={options.banner}
         locale={locale}
         alternates={alternates}
+        slots={slots}
       >
         {content}
       </SiteLayout>,

@@ -43,6 +43,8 @@ describe('header on mobile', () => {
       const errors = watchPageErrors(page);
       await page.goto(`${e2e.server.url}/safety-guidelines`);
       await waitForHydration(page);
+      // Closed, the menu holds nothing: its links are rendered when it opens, not sent with every page.
+      expect(await page.locator('#mobile-menu *').count()).toBe(0);
       const menuButton = page.getByRole('button', { name: 'Menu' });
       await menuButton.click();
       const environment = page.locator('#mobile-menu').getByRole('button', { name: 'Environment' });

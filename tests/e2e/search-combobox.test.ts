@@ -37,7 +37,10 @@ describe('header search combobox', () => {
       expect(served).toContain(`id="${listId}"`);
       expect(await page.locator(`#${listId}`).getAttribute('role')).toBe('listbox');
       expect(await page.locator(`#${listId}`).isHidden()).toBe(true);
-      // Both boxes (desktop and mobile menu) are on the page, with distinct ids.
+      // The mobile menu's box exists once the menu is open, with ids of its own.
+      expect(await page.locator('[role="combobox"]').count()).toBe(1);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByRole('button', { name: 'Menu' }).click();
       expect(await page.locator('[role="combobox"]').count()).toBe(2);
       expect(await page.locator('#mobile-search').getAttribute('aria-controls')).toBe('mobile-search-suggestions');
       expect(errors).toEqual([]);

@@ -71,7 +71,9 @@ describe('LivePageMemo', () => {
 
 describe('documents composed around a fragment', () => {
   const fragment = Buffer.from('<section>Cenote café — 5-10 m</section>');
-  const composed = (before: string, after: string) => ({ before, fragment, after });
+  const composed = (before: string, after: string) => ({
+    parts: [Buffer.from(before), fragment, Buffer.from(after)],
+  });
 
   it('send the same bytes as the whole string, in every coding', async () => {
     const whole = '<html><main><section>Cenote café — 5-10 m</section></main></html>';

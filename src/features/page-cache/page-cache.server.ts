@@ -79,13 +79,11 @@ export function etagOf(body: Buffer | string): string {
 const encoded = (body: Buffer): EncodedPage => ({ body, etag: etagOf(body) });
 
 /**
- * A document rendered around markup encoded earlier (a live page's content, ADR 037): only the parts
- * before and after it are new.
+ * A document rendered around markup encoded earlier (a live page's content, ADR 037; the footer,
+ * ADR 048): UTF-8 byte parts in order, joined once.
  */
 export interface ComposedHtml {
-  before: string;
-  fragment: Buffer;
-  after: string;
+  parts: readonly Buffer[];
 }
 
 /** A whole HTML document, as one string or composed around an encoded fragment. */
@@ -93,7 +91,7 @@ export type HtmlDocument = string | ComposedHtml;
 
 function documentBytes(html: HtmlDocument): Buffer {
   if (typeof html === 'string') return Buffer.from(html);
-  return Buffer.concat([Buffer.from(html.before), html.fragment, Buffer.from(html.after)]);
+  return Buffer.concat(html.parts);
 }
 
 export function buildCachedPage(html: HtmlDocument, now: number): CachedPage {

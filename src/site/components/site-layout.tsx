@@ -4,9 +4,34 @@ import { Island } from '../../shared/ui/island';
 import { headerStrings, languageSwitchLink } from '../i18n/island-strings';
 import { SiteLocaleProvider } from '../../shared/i18n/site-locale';
 import { siteText } from '../../shared/i18n/site-text';
-import { SiteHeader } from '../islands/site-header';
+import { SiteHeader, type SiteHeaderProps } from '../islands/site-header';
 import type { SiteChrome } from '../../features/site-data/site-types';
 import { SiteFooter } from './site-footer';
+
+/** What the header island is rendered from: the chrome, the page and its language. */
+export interface HeaderInputs {
+  chrome: SiteChrome;
+  currentPath: string;
+  locale: Locale;
+  /** This same page's path in each language that has it (the language switch links there). */
+  alternates?: Partial<Record<Locale, string>> | undefined;
+}
+
+export function siteHeaderProps({ chrome, currentPath, locale, alternates }: HeaderInputs): SiteHeaderProps {
+  return {
+    siteTitle: chrome.siteTitle,
+    items: chrome.header,
+    currentPath,
+    locale,
+    strings: headerStrings(siteText(locale), chrome.siteTitle),
+    languageSwitch: languageSwitchLink(locale, alternates),
+  };
+}
+
+/** The header island, as the page shows it and the browser hydrates it. */
+export function SiteHeaderIsland(inputs: HeaderInputs) {
+  return <Island name="header" component={SiteHeader} props={siteHeaderProps(inputs)} />;
+}
 
 export interface SiteLayoutProps {
   chrome: SiteChrome;
@@ -17,6 +42,11 @@ export interface SiteLayoutProps {
   locale?: Locale;
   /** This same page's path in each language that has it (the language switch links there). */
   alternates?: Partial<Record<Locale, string>>;
+  /**
+   * In place of the header island and of the footer: the server's slots for the markup it keeps
+   * (ADR 048). Without them both render here.
+   */
+  slots?: { header: ReactNode; footer: ReactNode };
   children: ReactNode;
 }
 
@@ -26,6 +56,7 @@ export function SiteLayout({
   banner,
   locale = defaultLocale,
   alternates,
+  slots,
   children,
 }: SiteLayoutProps) {
   const t = siteText(locale);
@@ -39,22 +70,15 @@ export function SiteLayout({
           {t('layout.skipToContent')}
         </a>
         {banner}
-        <Island
-          name="header"
-          component={SiteHeader}
-          props={{
-            siteTitle: chrome.siteTitle,
-            items: chrome.header,
-            currentPath,
-            locale,
-            strings: headerStrings(t, chrome.siteTitle),
-            languageSwitch: languageSwitchLink(locale, alternates),
-          }}
-        />
+        {slots ? (
+          slots.header
+        ) : (
+          <SiteHeaderIsland chrome={chrome} currentPath={currentPath} locale={locale} alternates={alternates} />
+        )}
         <main id="main" className="flex-1">
           {children}
         </main>
-        <SiteFooter chrome={chrome} />
+        {slots ? slots.footer : <SiteFooter chrome={chrome} />}
       </div>
     </SiteLocaleProvider>
   );
