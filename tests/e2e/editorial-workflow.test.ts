@@ -48,7 +48,7 @@ describe('the editorial workflow in the editor', () => {
       await expect.poll(() => status(page).textContent()).toContain('Published');
       await hero.getByLabel('Title', { exact: true }).fill('Dos Ojos, the two eyes of Tulum');
       // Autosave: no button pressed, the draft is saved after the pause.
-      await page.locator('[data-autosave="saved"]').waitFor({ timeout: 10_000 });
+      await page.locator('[data-autosave="saved"]').waitFor();
       await expect.poll(() => status(page).textContent()).toContain('Unpublished changes');
       expect(await publicHtml('cenote-dos-ojos')).not.toContain('Dos Ojos, the two eyes of Tulum');
       await page.screenshot({ path: path.join(screenshots, 'editor-unpublished-changes.png') });
@@ -85,7 +85,7 @@ describe('the editorial workflow in the editor', () => {
       const hero = await openBlocks(page, 'cenote-angelita');
       const subtitle = hero.getByLabel('Subtitle', { exact: true });
       await subtitle.fill('A river of hydrogen sulphide, thirty metres down');
-      await page.locator('[data-autosave="saved"]').waitFor({ timeout: 10_000 });
+      await page.locator('[data-autosave="saved"]').waitFor();
       await page.reload();
       const again = page.locator('ol[aria-label="Content blocks"] > li').first();
       await again.getByRole('button', { name: /Edit block/ }).click();
@@ -113,7 +113,7 @@ describe('the editorial workflow in the editor', () => {
       const text = 'Yaakun is a quiet cenote with a wide cavern and clear water for a gentle first dive '.repeat(3);
       for (const key of text.slice(0, 140)) await page.keyboard.type(key, { delay: 150 });
       const typedFor = Date.now() - started;
-      await page.locator('[data-autosave="saved"]').waitFor({ timeout: 10_000 });
+      await page.locator('[data-autosave="saved"]').waitFor();
       const whileTyping = autosaves.filter((at) => at < typedFor);
       console.log(
         `autosave: ${whileTyping.length} requests in ${(typedFor / 1000).toFixed(1)} s of typing (140 keys), then 1 after the pause; ${(
@@ -149,7 +149,7 @@ describe('the editorial workflow in the editor', () => {
     await withSignedInPage(e2e, editor, pagesScreen, async ({ page, errors }) => {
       const hero = await openBlocks(page, 'cenote-nicte-ha');
       await hero.getByLabel('Title', { exact: true }).fill('Nicte-Ha, second attempt wins');
-      await page.locator('[data-autosave="saved"]').waitFor({ timeout: 10_000 });
+      await page.locator('[data-autosave="saved"]').waitFor();
       let failNext = true;
       await page.route('**/publish', async (route) => {
         if (failNext) {
@@ -210,7 +210,7 @@ describe('the editorial workflow in the editor', () => {
       const hero = await openBlocks(page, 'cenote-carwash');
       const published = await hero.getByLabel('Title', { exact: true }).inputValue();
       await hero.getByLabel('Title', { exact: true }).fill('A title to throw away');
-      await page.locator('[data-autosave="saved"]').waitFor({ timeout: 10_000 });
+      await page.locator('[data-autosave="saved"]').waitFor();
       await page.getByRole('button', { name: 'Discard changes' }).click();
       const dialog = page.getByRole('alertdialog');
       await dialog.getByRole('button', { name: 'Discard changes' }).click();
