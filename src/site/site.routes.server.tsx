@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -21,31 +20,25 @@ import { ContentPage, EmptyPage } from './components/content-page';
 import { NotFoundPage } from './components/not-found-page';
 import { PreviewBanner, previewStateOf, type PreviewState } from './components/preview-banner';
 import { SearchResultsPage } from './components/search-results-page';
-import { SiteHeaderIsland, SiteLayout } from './components/site-layout';
-import { SiteFooter } from './components/site-footer';
-import { SiteLocaleProvider } from '../shared/i18n/site-locale';
 import { renderDocument } from './document.server';
-import { renderHeadTags, resolveHeadMetadata } from './head';
 import type { HeadPageFields } from '../features/site-data/site-types';
-import { localeOfPath, locales, localeTags, searchPath, type Locale, pagePath } from '../shared/lib/locale';
-import type { Alternates } from '../features/page-cache/site-state.server';
+import { localeOfPath, searchPath, type Locale, pagePath } from '../shared/lib/locale';
 import { otherLocale, siteText } from '../shared/i18n/site-text';
 import { loadingScreenHtml } from './loading-screen';
 import { registerSiteIndexes } from './site-indexes.routes.server';
-import { analyticsHeadTags, analyticsScript } from './analytics';
+import { analyticsScript } from './analytics';
 import { imageUrlsIn, resolveImages } from '../features/site-data/site-data.server';
 import type { RenderablePage } from '../features/site-data/site-renderer.server';
 import { breadcrumbJsonLd, breadcrumbTrail } from './breadcrumbs';
 import {
   buildCachedPage,
   encodeLive,
-  type ComposedHtml,
   type HtmlDocument,
   type CachedPage,
   type EncodedPage,
 } from '../features/page-cache/page-cache.server';
 import { LivePageMemo } from '../features/page-cache/live-page-memo.server';
-import { ChromeMarkupMemo } from './chrome-markup-memo.server';
+import { pageDocuments, type PageRenderOptions } from './page-documents.server';
 import { ifNoneMatchMatches, negotiateEncoding, type ContentCoding } from '../features/page-cache/http-caching.server';
 
 function imageUrlsOf(values: unknown[]): Set<string> {
@@ -55,26 +48,6 @@ function imageUrlsOf(values: unknown[]): Set<string> {
 }
 
 const oneYear = 31_536_000;
-
-interface RenderOptions {
-  path: string;
-  /** The page's language (decision 44): its texts, menus, `<html lang>`. */
-  locale: Locale;
-  /** The same page's path in each language it is live in: hreflang links and the language switch. */
-  alternates?: Alternates;
-  status: number;
-  page: Partial<HeadPageFields>;
-  /** Responses that depend on the query string (search) are never stored by shared caches. */
-  noStore?: boolean;
-  /** A strip above the header (the preview notice). */
-  banner?: ReactNode;
-  /** Previews: `<meta name="robots" content="noindex">`, and no analytics (their address holds the token). */
-  preview?: boolean;
-  /** JSON-LD the page itself contributes (its breadcrumb trail), after the page's own structured data. */
-  structuredData?: Array<Record<string, unknown>>;
-}
-
-type PageRenderOptions = RenderOptions & { content: ReactNode };
 
 /** A stored page, live copy or draft: what the one page render needs of it. */
 type StoredPage = HeadPageFields & { id: string; slug: string; locale: Locale; title: string; is_published: boolean };
@@ -93,34 +66,6 @@ interface LiveRender {
   /** The content between header and footer, rendered and encoded once. */
   content: Buffer;
   structuredData: Array<Record<string, unknown>>;
-}
-
-/**
- * Stand in for memoized content and the chrome's kept markup while the layout around them renders, then are
- * replaced by them. Random per process, so no text an editor writes (a navigation title) can be
- * taken for one.
- */
-const contentSlot = `cenote-content-${randomUUID()}`;
-const footerSlot = `cenote-footer-${randomUUID()}`;
-const headerSlot = `cenote-header-${randomUUID()}`;
-const contentSlotBytes = Buffer.from(contentSlot);
-const footerSlotBytes = Buffer.from(footerSlot);
-const headerSlotBytes = Buffer.from(headerSlot);
-
-/** The document with each slot, in the order they appear, replaced by its bytes. */
-function composeAround(document: string, fills: ReadonlyArray<readonly [slot: Buffer, bytes: Buffer]>): ComposedHtml {
-  // Encoded whole and cut as bytes: one pass over the document, not one per piece.
-  const bytes = Buffer.from(document);
-  const parts: Buffer[] = [];
-  let from = 0;
-  for (const [slot, fill] of fills) {
-    const at = bytes.indexOf(slot, from);
-    if (at < 0) throw new Error('the layout rendered without one of its slots');
-    parts.push(bytes.subarray(from, at), fill);
-    from = at + slot.length;
-  }
-  parts.push(bytes.subarray(from));
-  return { parts };
 }
 
 const previewParams = z.object({ token: z.string().min(1).max(previewTokenMaxLength) });
@@ -172,78 +117,7 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
     return payload;
   });
 
-  /**
-   * The header island's and the footer's markup (ADR 048), under the chrome they were built from: a
-   * change of navigation or settings makes a new chrome. The header differs per page (the current
-   * page is marked, the language switch links to its translation): ~90 pages in two languages fit.
-   */
-  const chromeMarkup = new ChromeMarkupMemo(128);
-
-  /** Renders a page to a complete HTML document (no sending: the caller decides about caching). */
-  async function renderHtml(options: PageRenderOptions): Promise<string> {
-    return renderLayoutDocument(options, options.content);
-  }
-
-  /**
-   * A live page's document: its head and the layout render now, around its memoized content and the
-   * chrome's kept markup. The bytes are those of a whole render (tests/api/live-page-memo.test.ts).
-   */
-  async function renderLiveHtml(options: RenderOptions & { fragment: Buffer }): Promise<ComposedHtml> {
-    const { path: currentPath, locale, alternates } = options;
-    const { chrome } = await app.siteState.getChrome(locale);
-    // With the chrome, everything the header is made of.
-    const headerKey = [locale, currentPath, ...locales.map((other) => alternates?.[other] ?? '')].join('\n');
-    const header = chromeMarkup.bytes(chrome, headerKey, () => (
-      <SiteHeaderIsland chrome={chrome} currentPath={currentPath} locale={locale} alternates={alternates} />
-    ));
-    const footer = chromeMarkup.bytes(chrome, 'footer', () => (
-      <SiteLocaleProvider locale={locale}>
-        <SiteFooter chrome={chrome} />
-      </SiteLocaleProvider>
-    ));
-    const slots = { header: headerSlot, content: contentSlot, footer: footerSlot };
-    return composeAround(await renderLayoutDocument(options, slots.content, slots), [
-      [headerSlotBytes, header],
-      [contentSlotBytes, options.fragment],
-      [footerSlotBytes, footer],
-    ]);
-  }
-
-  async function renderLayoutDocument(
-    options: RenderOptions,
-    content: ReactNode,
-    slots?: { header: ReactNode; footer: ReactNode },
-  ): Promise<string> {
-    const { locale } = options;
-    const alternates = options.alternates ?? {};
-    const { chrome, seo } = await app.siteState.getChrome(locale);
-    // The SEO settings are written in English; other languages describe the site in their own words.
-    const siteFields = locale === 'en' ? seo : { ...seo, site_description: siteText(locale)('site.description') };
-    const meta = resolveHeadMetadata(options.page, siteFields, { publicUrl: app.config.publicUrl, path: options.path });
-    const body = renderToString(
-      <SiteLayout
-        chrome={chrome}
-        currentPath={options.path}
-        banner={options.banner}
-        locale={locale}
-        alternates={alternates}
-        slots={slots}
-      >
-        {content}
-      </SiteLayout>,
-    );
-    return renderDocument({
-      head: renderHeadTags(meta, chrome.siteTitle, options.structuredData, {
-        locale,
-        alternates,
-        publicUrl: app.config.publicUrl,
-      }),
-      body,
-      manifest,
-      lang: localeTags[locale],
-      extraHead: options.preview ? '<meta name="robots" content="noindex">' : analyticsHeadTags(seo),
-    });
-  }
+  const { renderHtml, renderLiveHtml } = pageDocuments(app, manifest);
 
   /**
    * Sends one encoded form of an HTML page. Public pages (decision 43) are `no-cache` with the

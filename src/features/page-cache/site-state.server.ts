@@ -16,7 +16,8 @@ export interface LiveTranslations {
   otherPageIds: string[];
 }
 
-type Chrome = Awaited<ReturnType<typeof loadChrome>>;
+/** The site-wide data of one language, as read once and held until it changes. */
+export type Chrome = Awaited<ReturnType<typeof loadChrome>>;
 type Policy = Awaited<ReturnType<typeof loadImagePolicy>>;
 
 /**
