@@ -101,8 +101,7 @@ export function pageDocuments(app: FastifyInstance, manifest: ClientManifest) {
         <SiteFooter chrome={chrome} />
       </SiteLocaleProvider>
     ));
-    const slots = { header: headerSlot, content: contentSlot, footer: footerSlot };
-    return composeAround(renderLayoutDocument(site, options, slots.content, slots), [
+    return composeAround(renderLayoutDocument(site, options, contentSlot, { header: headerSlot, footer: footerSlot }), [
       [headerSlotBytes, header],
       [contentSlotBytes, options.fragment],
       [footerSlotBytes, footer],

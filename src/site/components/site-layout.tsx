@@ -9,7 +9,7 @@ import type { SiteChrome } from '../../features/site-data/site-types';
 import { SiteFooter } from './site-footer';
 
 /** What the header island is rendered from: the chrome, the page and its language. */
-export interface HeaderInputs {
+interface HeaderInputs {
   chrome: SiteChrome;
   currentPath: string;
   locale: Locale;
@@ -17,7 +17,7 @@ export interface HeaderInputs {
   alternates?: Partial<Record<Locale, string>> | undefined;
 }
 
-export function siteHeaderProps({ chrome, currentPath, locale, alternates }: HeaderInputs): SiteHeaderProps {
+function siteHeaderProps({ chrome, currentPath, locale, alternates }: HeaderInputs): SiteHeaderProps {
   return {
     siteTitle: chrome.siteTitle,
     items: chrome.header,
