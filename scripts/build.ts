@@ -15,6 +15,7 @@ import { build, type BuildOptions } from 'esbuild';
 import subsetFont from 'subset-font';
 import { loadContent } from '../src/features/seed/content-loader.server';
 import { ensureSeedMedia } from '../src/features/seed/seed-media.server';
+import { clusterTemplateRoot, ensureClusterTemplate } from '../src/platform/db/embedded-cluster.server';
 import { compileCacheDirectory, productionEnvironment, productionNodeFlags } from '../src/server/node-flags';
 import { fontWeights } from './font-weights';
 import { buildInfoFile, manifestsHash, newestInputMtime, type BuildInfo } from './build-state.mjs';
@@ -210,7 +211,11 @@ if (!clientOnly) {
   // Compiled code of the previous bundle would never be read again: the new build starts a new cache.
   await rm(path.join(root, compileCacheDirectory), { recursive: true, force: true });
   const content = await loadContent(path.join(root, 'content'));
-  await ensureSeedMedia(path.join(root, 'content'), path.join(root, 'dist', 'seed-media'), content.images);
+  // A new data folder's embedded database starts as a copy of this cluster (ADR 049).
+  await Promise.all([
+    ensureSeedMedia(path.join(root, 'content'), path.join(root, 'dist', 'seed-media'), content.images),
+    ensureClusterTemplate(clusterTemplateRoot(path.join(root, 'dist'))),
+  ]);
   const info: BuildInfo = {
     builtAt: new Date().toISOString(),
     inputsMtimeMs,

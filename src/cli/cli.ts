@@ -27,6 +27,7 @@ import { createMediaStore } from '../features/media/create-media-store.server';
 import { createUser, roles, UserExistsError, type Role } from '../features/auth/users.service.server';
 import { changeRoleByEmail } from '../features/users/users-admin.service.server';
 import { openDatabase, type DatabaseHandle } from '../platform/db/client.server';
+import { clusterTemplateRoot } from '../platform/db/embedded-cluster.server';
 import { ConfigError, loadConfig, type AppConfig } from '../platform/env.server';
 
 const usage = `Usage: npm run cli -- <command>
@@ -47,7 +48,11 @@ class UsageError extends Error {}
 const commandLine: AuditActor = { type: 'system', label: 'Command line' };
 
 async function withDatabase<T>(config: AppConfig, run: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const handle = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    clusterTemplateDir: clusterTemplateRoot(config.distDir),
+  });
   try {
     await handle.migrate(config.migrationsDir);
     return await run(handle);

@@ -37,6 +37,7 @@ import { publishingRoutes } from '../features/publishing/publishing.routes.serve
 import { previewRoutes } from '../features/publishing/preview.routes.server';
 import { prepareContentStore } from './startup.server';
 import { openDatabase, type Database, type DatabaseKind } from '../platform/db/client.server';
+import { clusterTemplateRoot } from '../platform/db/embedded-cluster.server';
 import type { AppConfig } from '../platform/env.server';
 import { registerAccessControl } from '../features/auth/access.server';
 import { registerCsrfProtection } from '../features/auth/csrf.server';
@@ -135,7 +136,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerErrorHandling(app);
   registerContentEvents(app);
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    clusterTemplateDir: clusterTemplateRoot(config.distDir),
+  });
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);

@@ -1,5 +1,4 @@
-import { spawn } from 'node:child_process';
-import { access, mkdir, open, readFile, rm } from 'node:fs/promises';
+import { mkdir, open, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -8,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { initializeEmbeddedCluster } from './embedded-cluster.server';
 
 /** One type for both drivers, so every repository has one code path. */
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -55,8 +55,12 @@ export function isEmbeddedDatabase(db: Database): boolean {
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir: string;
+  /** Where the embedded database keeps the cluster a new data folder starts as a copy of (ADR 049). */
+  clusterTemplateDir?: string | undefined;
 }): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(path.join(options.dataDir, 'db'));
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : openPglite(path.join(options.dataDir, 'db'), options.clusterTemplateDir);
 }
 
 async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
@@ -204,12 +208,12 @@ function createListener(databaseUrl: string, listeners: Listener[], isClosed: ()
   };
 }
 
-async function openPglite(directory: string): Promise<DatabaseHandle> {
+async function openPglite(directory: string, clusterTemplateDir: string | undefined): Promise<DatabaseHandle> {
   await mkdir(directory, { recursive: true });
   const releaseLock = await lockDirectory(directory);
   let client: PGlite;
   try {
-    await initializeInChildProcess(directory);
+    await initializeEmbeddedCluster(directory, clusterTemplateDir);
     client = await PGlite.create(directory, { postgresqlconf: pgliteSettings });
   } catch (error) {
     await releaseLock();
@@ -248,34 +252,6 @@ async function openPglite(directory: string): Promise<DatabaseHandle> {
  * 16 MB is plenty for a content site and keeps the server near 250 MB.
  */
 const pgliteSettings = 'shared_buffers=16MB';
-
-/**
- * Creating a new embedded database (initdb) briefly needs about 1 GB of memory in WebAssembly.
- * Doing it in a short-lived child process keeps that peak out of the server's own footprint.
- */
-async function initializeInChildProcess(directory: string): Promise<void> {
-  try {
-    await access(path.join(directory, 'PG_VERSION'));
-    return;
-  } catch {
-    // not initialized yet
-  }
-  const moduleUrl = import.meta.resolve('@electric-sql/pglite');
-  const script = `const { PGlite } = await import(${JSON.stringify(moduleUrl)}); const db = await PGlite.create(${JSON.stringify(directory)}); await db.close();`;
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0
-        ? resolve()
-        : reject(new Error(`Creating the embedded database failed (exit ${code}): ${stderr.trim()}`)),
-    );
-  });
-}
 
 const openedInThisProcess = new Set<string>();
 
