@@ -3,6 +3,7 @@ import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadSharp } from '../media/load-sharp.server';
 import { mediumWidth, thumbnailWidth } from '../media/variant-widths';
+import { mapConcurrently } from '../../shared/lib/map-concurrently';
 import type { SeedImage } from './content.schema';
 
 export interface SeedImageFiles {
@@ -49,16 +50,7 @@ export async function ensureSeedMedia(
     return { name: image.name, width: meta.width, height: meta.height, files };
   };
   // Two at a time: the machines have two cores, and encoding is CPU-bound.
-  const results: SeedImageFiles[] = new Array<SeedImageFiles>(images.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < images.length) {
-      const index = next++;
-      results[index] = await prepare(images[index]!);
-    }
-  };
-  await Promise.all([worker(), worker()]);
-  return results;
+  return mapConcurrently(images, 2, prepare);
 }
 
 async function renderVariants(

@@ -30,7 +30,7 @@ describe('embedded clusters start as copies of a template (ADR 049)', () => {
     templateRoot = path.join(workspace, 'templates');
     await mkdir(path.join(templateRoot, 'pglite-0.0.1'), { recursive: true });
     await writeFile(path.join(templateRoot, 'pglite-0.0.1', 'PG_VERSION'), '16\n');
-    // Two processes needing the template at once (test files starting together) each make one;
+    // Two callers needing the template at once (as test files starting together do) each make one;
     // both end up with the same template and no half-made folder stays behind.
     const [first, second] = await Promise.all([
       ensureClusterTemplate(templateRoot),

@@ -4,6 +4,7 @@ import { access, copyFile, mkdir, readFile, readdir, rename, rm } from 'node:fs/
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import { mapConcurrently } from '../../shared/lib/map-concurrently';
 
 /**
  * The file PostgreSQL writes into a data folder once it is a whole cluster. A copy writes it last,
@@ -77,25 +78,14 @@ async function copyCluster(template: string, directory: string): Promise<void> {
   const entries = await readdir(template, { recursive: true, withFileTypes: true });
   const relative = (entry: (typeof entries)[number]) =>
     path.relative(template, path.join(entry.parentPath, entry.name));
-  await mkdir(directory, { recursive: true });
-  // Parents sort before their children.
-  for (const folder of entries
-    .filter((entry) => entry.isDirectory())
-    .map(relative)
-    .sort()) {
+  for (const folder of entries.filter((entry) => entry.isDirectory()).map(relative)) {
     await mkdir(path.join(directory, folder), { recursive: true });
   }
   const files = entries
     .filter((entry) => entry.isFile())
     .map(relative)
     .filter((file) => file !== completeMarker);
-  let next = 0;
-  const copyNext = async (): Promise<void> => {
-    for (let file = files[next++]; file !== undefined; file = files[next++]) {
-      await copyFile(path.join(template, file), path.join(directory, file));
-    }
-  };
-  await Promise.all(Array.from({ length: 8 }, copyNext));
+  await mapConcurrently(files, 8, (file) => copyFile(path.join(template, file), path.join(directory, file)));
   await copyFile(path.join(template, completeMarker), path.join(directory, completeMarker));
 }
 
