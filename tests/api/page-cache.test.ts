@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/build-app';
 import { firstBlockOf as firstBlockOfPage } from '../helpers/publish';
 import { signedInClient, type ApiClient } from '../helpers/auth';
@@ -56,6 +56,56 @@ describe('page cache', () => {
     const after = await visit('/cenote-tak-bi-ha');
     expect(after.headers.get('x-cache')).toBe('MISS');
     expect(await after.text()).toContain('Freshly edited hero');
+  });
+
+  it('readers who miss at once share one render; a reader after a change does not join it', async () => {
+    const path = '/cenote-chac-mool';
+    const { app } = server;
+    app.contentChanged({ scope: 'site' });
+    // Held renders (each waits in its translations lookup, which every live page render makes once),
+    // so that all the readers below arrive while the first render is under way.
+    const { siteState, pageCache } = app;
+    const lookUp = siteState.getTranslations.bind(siteState);
+    const store = pageCache.set.bind(pageCache);
+    let renders = 0;
+    const stored: string[] = [];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    siteState.getTranslations = async (pageId) => {
+      renders += 1;
+      await held;
+      return lookUp(pageId);
+    };
+    pageCache.set = (...args) => {
+      stored.push(args[0]);
+      return store(...args);
+    };
+    try {
+      const together = Array.from({ length: 8 }, () => visit(path));
+      await vi.waitFor(() => expect(renders).toBe(1));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(renders).toBe(1);
+      // A change lands while that render waits: the next reader renders anew, and the older
+      // render is not stored.
+      app.contentChanged({ scope: 'site' });
+      const after = visit(path);
+      await vi.waitFor(() => expect(renders).toBe(2));
+      release();
+      const responses = await Promise.all([...together, after]);
+      const bodies = await Promise.all(responses.map((response) => response.text()));
+      expect(responses.map((response) => [response.status, response.headers.get('x-cache')])).toEqual(
+        Array.from({ length: 9 }, () => [200, 'MISS']),
+      );
+      expect(new Set(bodies).size).toBe(1);
+      expect(bodies[0]).toContain('Chac Mool');
+      expect(stored).toEqual([path]);
+      expect(renders).toBe(2);
+      expect((await visit(path)).headers.get('x-cache')).toBe('HIT');
+    } finally {
+      release();
+      delete (siteState as Partial<typeof siteState>).getTranslations;
+      delete (pageCache as Partial<typeof pageCache>).set;
+    }
   });
 
   it('a navigation change reaches every cached page', async () => {

@@ -35,6 +35,18 @@ describe('PageCache', () => {
     expect(entry.size).toBe(identity.body.length + gzip.body.length + br.body.length);
   });
 
+  it("compresses a cached page with brotli's 64 KB window, whatever the page's size", () => {
+    // A window above 64 KB makes brotli's quality 9 clear a 32 MB hash table for every page
+    // (cachedBrotliWindowBits). The stream's first bit says which window it was written with: 0 is 16 bits.
+    const long = `<html>${Array.from({ length: 4000 }, (_, index) => `<p>cenote ${index}</p>`).join('')}</html>`;
+    expect(long.length).toBeGreaterThan(64 * 1024);
+    for (const html of ['<html>short</html>', long]) {
+      const br = buildCachedPage(html, 0).variants.br.body;
+      expect(br[0]! & 1).toBe(0);
+      expect(brotliDecompressSync(br).toString()).toBe(html);
+    }
+  });
+
   it('encodes a live page in the requested coding, with the ETag of those bytes', async () => {
     const html = `<html>${'live page '.repeat(200)}</html>`;
     const identity = await encodeLive(html, 'identity');
