@@ -56,7 +56,7 @@ if (state !== 'fresh') {
 }
 
 const args = [...info.nodeFlags, serverEntry];
-// The build's environment for the server (MALLOC_ARENA_MAX) and Node's compile cache
+// The build's environment for the server (glibc's MALLOC_* settings) and Node's compile cache
 // (compileCacheDirectory in src/server/node-flags.ts, ADR 047); what this environment sets wins.
 const environment = {
   NODE_COMPILE_CACHE: path.join(root, 'dist', 'compile-cache'),

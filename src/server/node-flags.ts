@@ -21,7 +21,14 @@ export const productionNodeFlags = [
  * a 3000 × 2000 photo to JPEG, WebP and AVIF three times peaked at 302 MB instead of 571, and took
  * 33 s instead of 59-68 (docs/decisions/045-malloc-arenas-and-lazy-sdk.md).
  */
-export const productionEnvironment: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '1' };
+export const productionEnvironment: Readonly<Record<string, string>> = {
+  MALLOC_ARENA_MAX: '1',
+  // A fixed threshold: blocks of 128 KB and more get their own mapping, returned when freed. glibc's
+  // default raises the threshold to the largest block freed so far (argon2's 19 MiB, an image
+  // buffer), after which such blocks come from the arena and stay there (ADR 051).
+  MALLOC_MMAP_THRESHOLD_: '131072',
+  MALLOC_TRIM_THRESHOLD_: '131072',
+};
 
 /**
  * Where Node keeps V8's compiled code of the server's modules between starts (NODE_COMPILE_CACHE),
