@@ -222,47 +222,18 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
     if (useCache) {
       const hit = app.pageCache.get(path, settings.cache_duration * 1000, now());
       if (hit) return sendEntry(hit, 'HIT');
-      const entry = await fillCache(path, slug, locale, request, now);
+      const entry = await app.pageCache.fill(path, async () => {
+        // Anonymous (only anonymous requests use the cache): the render does not depend on who asked.
+        const rendered = await renderSlug(slug, locale, request);
+        if (!rendered) return undefined;
+        const page = buildCachedPage(rendered.html, now());
+        return { pageId: rendered.pageId, page, relatedPageIds: rendered.otherPageIds };
+      });
       return entry ? sendEntry(entry, 'MISS') : renderNotFound(request, reply);
     }
     const rendered = await renderSlug(slug, locale, request);
     if (!rendered) return renderNotFound(request, reply);
     return sendLive(request, reply, 200, rendered.html, request.viewer === null);
-  }
-
-  /**
-   * Cache fills under way, by path. After a publish every reader of a page misses at once; they all
-   * wait for one render and one compression instead of each doing both (on 32 connections that was
-   * 32 renders of the same page, blocking every other request meanwhile). A request joins a fill only
-   * if no write has landed since the fill began, so it never gets a page older than itself.
-   */
-  const cacheFills = new Map<string, { generation: number; entry: Promise<CachedPage | undefined> }>();
-
-  function fillCache(
-    path: string,
-    slug: string,
-    locale: Locale,
-    request: FastifyRequest,
-    now: () => number,
-  ): Promise<CachedPage | undefined> {
-    const generation = app.pageCache.generation;
-    const underWay = cacheFills.get(path);
-    if (underWay?.generation === generation) return underWay.entry;
-    const entry = (async () => {
-      // Anonymous (only anonymous requests use the cache): the render does not depend on who asked.
-      const rendered = await renderSlug(slug, locale, request);
-      if (!rendered) return undefined;
-      const built = buildCachedPage(rendered.html, now());
-      // A write that landed while we rendered has already invalidated; don't store the old page.
-      if (app.pageCache.generation === generation) {
-        app.pageCache.set(path, rendered.pageId, built, rendered.otherPageIds);
-      }
-      return built;
-    })().finally(() => {
-      if (cacheFills.get(path)?.entry === entry) cacheFills.delete(path);
-    });
-    cacheFills.set(path, { generation, entry });
-    return entry;
   }
 
   /** Live pages' rendered content, dropped by every change that touches them (ADR 037). */

@@ -1,5 +1,6 @@
 import type { ContentChange } from '../../platform/content-events.server';
 import { keysToInvalidate, leastRecentlyUsed } from './page-cache.server';
+import { SharedLoads } from './shared-loads.server';
 
 /**
  * What the site derived from a live page (its row, blocks, resolved images, the rendered content
@@ -11,10 +12,8 @@ import { keysToInvalidate, leastRecentlyUsed } from './page-cache.server';
 export class LivePageMemo<T> {
   private readonly entries = new Map<string, { pageId: string; value: T; lastUsed: number }>();
   /** Loads under way, shared by the requests that arrive meanwhile. */
-  private readonly loading = new Map<string, Promise<{ pageId: string; value: T } | undefined>>();
+  private readonly loads = new SharedLoads<{ pageId: string; value: T } | undefined>();
   private uses = 0;
-  /** Bumped by every invalidation: a load that started before one must not be stored. */
-  private generation = 0;
 
   constructor(private readonly maxEntries = 500) {}
 
@@ -24,29 +23,12 @@ export class LivePageMemo<T> {
       entry.lastUsed = ++this.uses;
       return entry.value;
     }
-    let pending = this.loading.get(path);
-    if (!pending) {
-      const generation = this.generation;
-      pending = load().then(
-        (loaded) => {
-          if (this.loading.get(path) === pending) this.loading.delete(path);
-          if (loaded && generation === this.generation) this.store(path, loaded);
-          return loaded;
-        },
-        (error: unknown) => {
-          if (this.loading.get(path) === pending) this.loading.delete(path);
-          throw error;
-        },
-      );
-      this.loading.set(path, pending);
-    }
-    return (await pending)?.value;
+    const loaded = await this.loads.run(path, load, (value) => value && this.store(path, value));
+    return loaded?.value;
   }
 
   invalidate(change: ContentChange): void {
-    this.generation += 1;
-    // A load under way read the old content: later requests start a new one.
-    this.loading.clear();
+    this.loads.forget();
     const keys = keysToInvalidate(change);
     if (keys === 'all') {
       this.entries.clear();

@@ -2,6 +2,7 @@ import { hash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants as zlibConstants, gzip, gzipSync } from 'node:zlib';
 import type { ContentChange } from '../../platform/content-events.server';
+import { SharedLoads } from './shared-loads.server';
 import type { ContentCoding } from './http-caching.server';
 
 /** One encoded form of a page: the exact bytes sent and their strong ETag. */
@@ -172,6 +173,13 @@ export function leastRecentlyUsed(entries: Map<string, { lastUsed: number }>): s
   return leastRecent;
 }
 
+/** A page rendered for the cache, with the ids it shows (see `PageCache.set`). */
+export interface FilledPage {
+  pageId: string;
+  page: CachedPage;
+  relatedPageIds: readonly string[];
+}
+
 /**
  * A bounded LRU of rendered pages for anonymous visitors, keyed by path. Entries also remember
  * which page id they show, so a block change (which knows only the page id) finds its path.
@@ -183,8 +191,8 @@ export class PageCache {
   >();
   private uses = 0;
   private bytes = 0;
-  /** Bumped by every invalidation: a render that started before one must not be stored. */
-  generation = 0;
+  /** Renders under way, shared by the readers who miss the same path meanwhile. */
+  private readonly fills = new SharedLoads<FilledPage | undefined>();
 
   constructor(private readonly maxBytes = 64 * 1024 * 1024) {}
 
@@ -216,6 +224,19 @@ export class PageCache {
     }
   }
 
+  /**
+   * The page for a path that missed: built by `render`, or by the render another reader of the path
+   * started, unless a change landed since it began. A render a change overtook is not stored.
+   */
+  async fill(path: string, render: () => Promise<FilledPage | undefined>): Promise<CachedPage | undefined> {
+    const filled = await this.fills.run(
+      path,
+      render,
+      (value) => value && this.set(path, value.pageId, value.page, value.relatedPageIds),
+    );
+    return filled?.page;
+  }
+
   /** The ready-to-send responses for a path, when its entry is fresh and they were built. */
   getWire(path: string, maxAgeMs: number, now: number): Record<ContentCoding, WireResponse> | undefined {
     return this.get(path, maxAgeMs, now)?.wire;
@@ -240,7 +261,7 @@ export class PageCache {
   }
 
   invalidate(change: ContentChange): void {
-    this.generation += 1;
+    this.fills.forget();
     const keys = keysToInvalidate(change);
     if (keys === 'all') {
       this.clear();
