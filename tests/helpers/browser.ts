@@ -30,13 +30,28 @@ export function watchPageErrors(page: Page): string[] {
   return errors;
 }
 
+/** Lets the toasts held by seriousA11yViolations go on to close. */
+function releaseToasts(): void {
+  for (const toaster of document.querySelectorAll('[data-sonner-toaster]')) {
+    toaster.dispatchEvent(new MouseEvent('mouseout', { bubbles: true, relatedTarget: document.body }));
+  }
+}
+
 /** axe-core violations of serious or critical impact, as readable lines. */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
   // A toast fading in is translucent for ~400 ms and axe would measure its text against a
-  // half-drawn background; check the page once its transitions and animations have settled.
+  // half-drawn background; check the page once its transitions and animations have settled,
+  // with every toast held on screen until the check is done.
   await page
     .waitForFunction(
       (quietMs) => {
+        // Sonner closes a toast 4 s after it shows and fades it out, and a toast fading out
+        // measures as low contrast (CI once caught a sign-in toast, carried to the next page,
+        // leaving mid-check). A pointer over the toaster pauses its timers, as for a reader:
+        // this sends the event its React handler listens to, without moving Playwright's mouse.
+        for (const toaster of document.querySelectorAll('[data-sonner-toaster]')) {
+          toaster.dispatchEvent(new MouseEvent('mousemove', { bubbles: true }));
+        }
         const settled = document
           .getAnimations()
           // Spinners loop forever; only finite animations ever settle.
@@ -57,6 +72,7 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
     )
     .catch(() => undefined);
   const results = await new AxeBuilder({ page }).analyze();
+  await page.evaluate(releaseToasts);
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(
