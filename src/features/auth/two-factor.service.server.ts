@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { HOTP, Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import type { Database } from '../../platform/db/client.server';
 import type { Transaction } from '../../platform/jobs/job-queue.server';
 import { AppError, badRequest, conflict } from '../../platform/http/app-error.server';
@@ -205,6 +204,8 @@ export async function beginTwoFactorSetup(db: Database, userId: string): Promise
     .update(users)
     .set({ totp_pending_secret: await sealTotpSecret(db, user.id, secret.base32) })
     .where(eq(users.id, user.id));
+  // qrcode (and the PNG encoder it brings, ~60 modules) is loaded by the first setup, not at every start.
+  const { default: QRCode } = await import('qrcode');
   const qrSvg = await QRCode.toString(otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
   return { secret: secret.base32, otpauth_url: otpauthUrl, qr_svg: qrSvg };
 }

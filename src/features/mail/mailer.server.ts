@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface MailMessage {
   to: string;
@@ -60,19 +60,26 @@ async function writeUnique(directory: string, to: string, content: Buffer): Prom
  * under DATA_DIR/mail/ and its links are logged, so a developer can follow them.
  */
 export function createMailer(options: MailerOptions): Mailer {
-  const smtp = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
-  const files = smtp ? undefined : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // nodemailer (40 modules) is loaded with the first message, not at every start.
+  let transport: Promise<Transporter> | undefined;
+  const transportOnce = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      options.smtpUrl
+        ? nodemailer.createTransport(options.smtpUrl)
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    ));
   const pending = new Set<Promise<void>>();
 
   async function deliver(message: MailMessage): Promise<void> {
     const envelope = { from: options.mailFrom, ...message };
     const links = message.text.match(linkPattern) ?? [];
-    if (smtp) {
-      await smtp.sendMail(envelope);
+    const transporter = await transportOnce();
+    if (options.smtpUrl) {
+      await transporter.sendMail(envelope);
       options.log.info({ to: message.to, subject: message.subject }, 'e-mail sent');
       return;
     }
-    const info = await files!.sendMail(envelope);
+    const info = await transporter.sendMail(envelope);
     const directory = mailDirectory(options.dataDir);
     await mkdir(directory, { recursive: true });
     const content = Buffer.isBuffer(info.message) ? info.message : Buffer.from(String(info.message));
@@ -96,8 +103,8 @@ export function createMailer(options: MailerOptions): Mailer {
     },
     async close() {
       await this.idle();
-      smtp?.close();
-      files?.close();
+      // A transport that failed to load has nothing to close; its sends were logged as failed.
+      (await transport?.catch(() => undefined))?.close();
     },
   };
 }

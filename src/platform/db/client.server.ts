@@ -244,10 +244,6 @@ async function openPglite(directory: string, clusterTemplateDir: string | undefi
 }
 
 /**
- * PGlite is a single-process database: two servers on one data folder would corrupt it.
- * A lock file with the owner's pid refuses the second one (a stale lock of a dead process is taken over).
- */
-/**
  * PostgreSQL's defaults (128 MB of shared buffers) make the embedded database hold ~600 MB;
  * 16 MB is plenty for a content site and keeps the server near 250 MB.
  */
@@ -255,6 +251,10 @@ const pgliteSettings = 'shared_buffers=16MB';
 
 const openedInThisProcess = new Set<string>();
 
+/**
+ * PGlite is a single-process database: two servers on one data folder would corrupt it.
+ * A lock file with the owner's pid refuses the second one (a stale lock of a dead process is taken over).
+ */
 async function lockDirectory(directory: string): Promise<() => Promise<void>> {
   const lockPath = path.join(directory, '..', 'db.lock');
   if (openedInThisProcess.has(lockPath)) {
