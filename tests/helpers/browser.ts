@@ -71,8 +71,7 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
       { timeout: 10_000 },
     )
     .catch(() => undefined);
-  const results = await new AxeBuilder({ page }).analyze();
-  await page.evaluate(releaseToasts);
+  const results = await new AxeBuilder({ page }).analyze().finally(() => page.evaluate(releaseToasts));
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(

@@ -73,13 +73,11 @@ export function createMailer(options: MailerOptions): Mailer {
   async function deliver(message: MailMessage): Promise<void> {
     const envelope = { from: options.mailFrom, ...message };
     const links = message.text.match(linkPattern) ?? [];
-    const transporter = await transportOnce();
+    const info = await (await transportOnce()).sendMail(envelope);
     if (options.smtpUrl) {
-      await transporter.sendMail(envelope);
       options.log.info({ to: message.to, subject: message.subject }, 'e-mail sent');
       return;
     }
-    const info = await transporter.sendMail(envelope);
     const directory = mailDirectory(options.dataDir);
     await mkdir(directory, { recursive: true });
     const content = Buffer.isBuffer(info.message) ? info.message : Buffer.from(String(info.message));
