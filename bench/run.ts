@@ -125,6 +125,11 @@ const server = await buildAndStart({
 });
 const base = server.base;
 const peakRssMbAtStart = Math.round((await peakRss(server.process.pid!)) / 1024 / 1024);
+/** The server's peak RSS (MB) once each stage of the bench ended: shows which stage raised it. */
+const peakRssMbByStage: Record<string, number> = { start: peakRssMbAtStart };
+const notePeak = async (stage: string) => {
+  peakRssMbByStage[stage] = Math.round((await peakRss(server.process.pid!)) / 1024 / 1024);
+};
 const cachedConnections = Number(process.env['BENCH_CACHED_CONNECTIONS'] ?? 32);
 const baselines: BaselineServer[] = [];
 try {
@@ -197,6 +202,7 @@ try {
       });
     }
   }
+  await notePeak('cached pages');
   const fastifyRate = cachedRuns[0]!.plainFastify;
   const cachedRequests = cachedRuns.reduce((sum, run) => sum + run.total, 0);
   const logLinesPerRequest = Number(((await server.logLineCount()) - logLinesBefore) / cachedRequests).toFixed(3);
@@ -285,12 +291,15 @@ try {
 
   // Mixed (issue 21): 95 % cached views, 4 % signed-in views, 1 % block saves and publishes.
   const mixed = await measureMixed(base, session, Number(process.env['BENCH_MIXED_SECONDS'] ?? 60));
+  await notePeak('mixed');
 
   // The other runs, against what plain Fastify serves of the home page without a coding.
   for (const result of results) result.ratio = Number((result.requestsPerSecond / fastifyRate).toFixed(3));
   const publishing = await measurePublishLatency(base, session, 'cenote-angelita');
+  await notePeak('publishing');
   // Last: its 5,000 generated pages must not change the figures above.
   const pagesList = await measurePagesList(base, session);
+  await notePeak('5,000 pages');
 
   const siteHtml = await (await fetch(`${base}/cenote-dos-ojos`)).text();
   const adminHtml = await (await fetch(`${base}/admin`, { headers: { cookie: session.cookie } })).text();
@@ -329,6 +338,7 @@ try {
     postgresRenders,
     peakRssBytes: peak,
     peakRssMbAtStart,
+    peakRssMbByStage,
     start: { freshDataMs: server.freshStartMs, existingDataMs: restartMs },
     targets: {
       cachedPageRatio: '>= 0.85 x plain Fastify (identity and gzip/br)',
@@ -424,6 +434,11 @@ try {
   );
   printPagesList(pagesList);
   console.log(`server peak RSS ${(peak / 1024 / 1024).toFixed(0)} MB (${peakRssMbAtStart} MB once started and seeded)`);
+  console.log(
+    `peak RSS once each stage ended: ${Object.entries(peakRssMbByStage)
+      .map(([stage, mb]) => `${stage} ${mb}`)
+      .join(', ')} MB`,
+  );
   console.log(
     `start to healthy: fresh data folder (migrations, seed) ${server.freshStartMs} ms (target 10,000); existing data ${restartMs} ms (target 2,000)`,
   );

@@ -35,7 +35,7 @@ import { translationRoutes } from '../features/pages/translations.routes.server'
 import { pagesBulkRoutes } from '../features/pages/pages-bulk.routes.server';
 import { publishingRoutes } from '../features/publishing/publishing.routes.server';
 import { previewRoutes } from '../features/publishing/preview.routes.server';
-import { prepareContentStore } from './startup.server';
+import { logCompleteness, prepareContentStore } from './startup.server';
 import { openDatabase, type Database, type DatabaseKind } from '../platform/db/client.server';
 import { clusterTemplateRoot } from '../platform/db/embedded-cluster.server';
 import type { AppConfig } from '../platform/env.server';
@@ -178,8 +178,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     idleSweep.unref();
     app.server.once('close', () => clearInterval(idleSweep));
   });
+  /** The log-only checks that run once the server is ready; closing waits for them. */
+  let readyChecks: Promise<void> = Promise.resolve();
   app.addHook('onClose', async () => {
     await readiness.promise.catch(() => {});
+    await readyChecks;
     await app.mailer.close();
     await database.close();
   });
@@ -265,6 +268,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ({ setupUrl }) => {
       readiness.setupUrl = setupUrl;
       readiness.ready = true;
+      // Serving does not wait for a check that only logs (with 5,000 pages it took ~100 ms of a restart).
+      readyChecks = logCompleteness(app).catch((error: unknown) => {
+        app.log.error({ err: error }, 'the content completeness check failed');
+      });
       // The jobs table exists: the worker's first poll runs now (once the app has booted), for
       // jobs that fell due while no instance was running.
       jobWorker.contentStoreReady();

@@ -6,7 +6,9 @@ import { images } from '../../src/features/media/media.table';
 import { navigationItems } from '../../src/features/navigation/navigation.table';
 import { pages } from '../../src/features/pages/pages.table';
 import { cenoteSlugs, depthTable, requiredSlugs } from '../../src/features/seed/content-rules';
+import { seedKeys } from '../../src/features/seed/content-loader.server';
 import { resetSeededPage, runSeed, type SeedContext } from '../../src/features/seed/seed.service.server';
+import { seedRecords } from '../../src/features/seed/seed.table';
 import { performanceSettings, seoSettings } from '../../src/features/settings/settings.table';
 import { getJson, startTestApp, type TestApp } from '../helpers/build-app';
 import { pageWithSlug } from '../helpers/pages';
@@ -143,6 +145,26 @@ describe('seeding again', () => {
     const report = await runSeed(context);
     expect(report.created).toEqual([]);
     expect(await rowCounts()).toEqual(before);
+  });
+
+  it('knows every key a whole seed records, from the file names alone, and reports them all skipped', async () => {
+    const recorded = await server.app.db.select({ key: seedRecords.key }).from(seedRecords);
+    const expected = await seedKeys(server.config.contentDir);
+    expect(new Set(expected)).toEqual(new Set(recorded.map((row) => row.key)));
+    expect(expected).toHaveLength(recorded.length);
+    const report = await runSeed(context);
+    expect(report).toEqual({ created: [], skipped: expected.filter((key) => key !== 'navigation:es') });
+  });
+
+  it('creates an item whose record is missing, and only it', async () => {
+    const db = server.app.db;
+    await db.delete(pages).where(pageWithSlug('contact'));
+    await db.delete(seedRecords).where(eq(seedRecords.key, 'page:contact'));
+    const report = await runSeed(context);
+    expect(report.created).toEqual(['page:contact']);
+    const restored = await getJson<{ blocks: unknown[] }>(`${server.url}/api/v1/pages/by-slug/contact`);
+    expect(restored.status).toBe(200);
+    expect(restored.body.blocks.length).toBeGreaterThan(0);
   });
 
   it("keeps an editor's page and block edits", async () => {

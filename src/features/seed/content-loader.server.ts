@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { access, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import {
@@ -13,6 +13,8 @@ export interface LoadedContent {
   pages: PageContent[];
   images: SeedImage[];
 }
+
+const spanishImagesSchema = z.array(z.object({ name: z.string(), alt: z.string().min(1), caption: z.string() }));
 
 export class ContentError extends Error {
   constructor(
@@ -53,6 +55,44 @@ export async function loadContent(contentDir: string): Promise<LoadedContent> {
   return { pages, images: parseContent(seedImageManifestSchema, manifestRaw, 'images/manifest.json') };
 }
 
+/**
+ * Every key the seed records once it has created everything in `contentDir`, in the order a seed
+ * run reports them, found from file names and the two small image lists alone (no page file is
+ * read). A start on seeded data compares these with the recorded keys and skips reading and
+ * validating 2 MB of page files when nothing is new. The Spanish menus' key comes before the
+ * English one's, as the run creates them.
+ */
+export async function seedKeys(contentDir: string): Promise<string[]> {
+  const pageNames = async (dir: string) =>
+    (await readdir(dir).catch(() => [] as string[]))
+      .filter((name) => name.endsWith('.json'))
+      .sort()
+      .map((name) => name.replace(/\.json$/, ''));
+  const manifestRaw: unknown = JSON.parse(await readFile(path.join(contentDir, 'images', 'manifest.json'), 'utf8'));
+  const imageNames = parseContent(seedImageManifestSchema, manifestRaw, 'images/manifest.json').map(
+    (image) => image.name,
+  );
+  const spanishImagesRaw: unknown = JSON.parse(
+    await readFile(path.join(contentDir, 'es', 'images.json'), 'utf8').catch(() => '[]'),
+  );
+  const spanishImageNames = new Set(
+    parseContent(spanishImagesSchema, spanishImagesRaw, 'es/images.json').map((image) => image.name),
+  );
+  const spanishNavigation = await access(path.join(contentDir, 'es', 'navigation.json')).then(
+    () => true,
+    () => false,
+  );
+  return [
+    'settings',
+    ...imageNames.map((name) => `image:${name}`),
+    ...(await pageNames(path.join(contentDir, 'pages'))).map((slug) => `page:${slug}`),
+    ...[...spanishImageNames].map((name) => `image:es:${name}`),
+    ...(await pageNames(path.join(contentDir, 'es', 'pages'))).map((source) => `page:es:${source}`),
+    ...(spanishNavigation ? ['navigation:es'] : []),
+    'navigation',
+  ];
+}
+
 /** The Spanish translation of one seeded page: `source` is the English page's slug (its file name). */
 export interface TranslatedPageContent {
   source: string;
@@ -66,8 +106,6 @@ export interface SpanishContent {
   /** The Spanish menus (`es/navigation.json`), when there are any. */
   navigation: z.output<typeof navigationContentSchema> | undefined;
 }
-
-const spanishImagesSchema = z.array(z.object({ name: z.string(), alt: z.string().min(1), caption: z.string() }));
 
 /**
  * Reads `content/es/` (decision 44): one file per translated page, named by its English slug, its
