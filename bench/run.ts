@@ -75,7 +75,7 @@ interface Measured extends LoadResult {
 async function measure(name: string, options: Partial<autocannon.Options> & { url: string }): Promise<Measured> {
   const result = await autocannon({ connections, duration: seconds, ...options });
   return {
-    peakRssMbAfter: Math.round((await peakRss(server.process.pid!)) / 1024 / 1024),
+    peakRssMbAfter: await serverPeakMb(),
     name,
     requestsPerSecond: Math.round(result.requests.average),
     p50: result.latency.p50,
@@ -89,7 +89,7 @@ async function measure(name: string, options: Partial<autocannon.Options> & { ur
 /** A run with wrk when installed (autocannon otherwise), for one address. */
 async function measureLoad(name: string, url: string, loadConnections: number): Promise<Measured> {
   const result = await loadTest({ url, seconds, connections: loadConnections });
-  return { ...result, name, peakRssMbAfter: Math.round((await peakRss(server.process.pid!)) / 1024 / 1024) };
+  return { ...result, name, peakRssMbAfter: await serverPeakMb() };
 }
 
 async function assetBytes(urls: string[]): Promise<number> {
@@ -115,6 +115,11 @@ async function peakRss(pid: number): Promise<number> {
   return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
 }
 
+/** The bench server's peak RSS so far, in whole MB. */
+async function serverPeakMb(): Promise<number> {
+  return Math.round((await peakRss(server.process.pid!)) / 1024 / 1024);
+}
+
 console.log('bench: building and starting the production server');
 const server = await buildAndStart({
   ADMIN_EMAIL: benchAdmin.email,
@@ -124,11 +129,11 @@ const server = await buildAndStart({
   WRITE_LIMIT_PER_ADDRESS: '1000000',
 });
 const base = server.base;
-const peakRssMbAtStart = Math.round((await peakRss(server.process.pid!)) / 1024 / 1024);
+const peakRssMbAtStart = await serverPeakMb();
 /** The server's peak RSS (MB) once each stage of the bench ended: shows which stage raised it. */
 const peakRssMbByStage: Record<string, number> = { start: peakRssMbAtStart };
 const notePeak = async (stage: string) => {
-  peakRssMbByStage[stage] = Math.round((await peakRss(server.process.pid!)) / 1024 / 1024);
+  peakRssMbByStage[stage] = await serverPeakMb();
 };
 const cachedConnections = Number(process.env['BENCH_CACHED_CONNECTIONS'] ?? 32);
 const baselines: BaselineServer[] = [];

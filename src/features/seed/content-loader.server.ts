@@ -38,10 +38,30 @@ function parseContent<T>(schema: z.ZodType<T>, raw: unknown, file: string): T {
   return result.data;
 }
 
+/** The `.json` files of a folder, sorted; none when `missingIsEmpty` and the folder does not exist. */
+async function jsonFiles(dir: string, missingIsEmpty = false): Promise<string[]> {
+  const names = await readdir(dir).catch((error: unknown) => {
+    if (missingIsEmpty) return [] as string[];
+    throw error;
+  });
+  return names.filter((name) => name.endsWith('.json')).sort();
+}
+
+async function readImageManifest(contentDir: string): Promise<SeedImage[]> {
+  const raw: unknown = JSON.parse(await readFile(path.join(contentDir, 'images', 'manifest.json'), 'utf8'));
+  return parseContent(seedImageManifestSchema, raw, 'images/manifest.json');
+}
+
+/** The images' Spanish words (`es/images.json`); none without that file. */
+async function readSpanishImages(contentDir: string): Promise<z.output<typeof spanishImagesSchema>> {
+  const raw: unknown = JSON.parse(await readFile(path.join(contentDir, 'es', 'images.json'), 'utf8').catch(() => '[]'));
+  return parseContent(spanishImagesSchema, raw, 'es/images.json');
+}
+
 /** Reads and validates every page file and the image manifest; throws on the first bad file. */
 export async function loadContent(contentDir: string): Promise<LoadedContent> {
   const pagesDir = path.join(contentDir, 'pages');
-  const files = (await readdir(pagesDir)).filter((name) => name.endsWith('.json')).sort();
+  const files = await jsonFiles(pagesDir);
   const pages: PageContent[] = [];
   for (const file of files) {
     const raw: unknown = JSON.parse(await readFile(path.join(pagesDir, file), 'utf8'));
@@ -51,8 +71,7 @@ export async function loadContent(contentDir: string): Promise<LoadedContent> {
     }
     pages.push(page);
   }
-  const manifestRaw: unknown = JSON.parse(await readFile(path.join(contentDir, 'images', 'manifest.json'), 'utf8'));
-  return { pages, images: parseContent(seedImageManifestSchema, manifestRaw, 'images/manifest.json') };
+  return { pages, images: await readImageManifest(contentDir) };
 }
 
 /**
@@ -63,21 +82,9 @@ export async function loadContent(contentDir: string): Promise<LoadedContent> {
  * English one's, as the run creates them.
  */
 export async function seedKeys(contentDir: string): Promise<string[]> {
-  const pageNames = async (dir: string) =>
-    (await readdir(dir).catch(() => [] as string[]))
-      .filter((name) => name.endsWith('.json'))
-      .sort()
-      .map((name) => name.replace(/\.json$/, ''));
-  const manifestRaw: unknown = JSON.parse(await readFile(path.join(contentDir, 'images', 'manifest.json'), 'utf8'));
-  const imageNames = parseContent(seedImageManifestSchema, manifestRaw, 'images/manifest.json').map(
-    (image) => image.name,
-  );
-  const spanishImagesRaw: unknown = JSON.parse(
-    await readFile(path.join(contentDir, 'es', 'images.json'), 'utf8').catch(() => '[]'),
-  );
-  const spanishImageNames = new Set(
-    parseContent(spanishImagesSchema, spanishImagesRaw, 'es/images.json').map((image) => image.name),
-  );
+  const withoutExtension = (files: string[]) => files.map((file) => file.replace(/\.json$/, ''));
+  const imageNames = (await readImageManifest(contentDir)).map((image) => image.name);
+  const spanishImageNames = new Set((await readSpanishImages(contentDir)).map((image) => image.name));
   const spanishNavigation = await access(path.join(contentDir, 'es', 'navigation.json')).then(
     () => true,
     () => false,
@@ -85,9 +92,11 @@ export async function seedKeys(contentDir: string): Promise<string[]> {
   return [
     'settings',
     ...imageNames.map((name) => `image:${name}`),
-    ...(await pageNames(path.join(contentDir, 'pages'))).map((slug) => `page:${slug}`),
+    ...withoutExtension(await jsonFiles(path.join(contentDir, 'pages'))).map((slug) => `page:${slug}`),
     ...[...spanishImageNames].map((name) => `image:es:${name}`),
-    ...(await pageNames(path.join(contentDir, 'es', 'pages'))).map((source) => `page:es:${source}`),
+    ...withoutExtension(await jsonFiles(path.join(contentDir, 'es', 'pages'), true)).map(
+      (source) => `page:es:${source}`,
+    ),
     ...(spanishNavigation ? ['navigation:es'] : []),
     'navigation',
   ];
@@ -113,15 +122,13 @@ export interface SpanishContent {
  */
 export async function loadSpanishContent(contentDir: string): Promise<SpanishContent> {
   const pagesDir = path.join(contentDir, 'es', 'pages');
-  const files = (await readdir(pagesDir).catch(() => [] as string[])).filter((name) => name.endsWith('.json')).sort();
+  const files = await jsonFiles(pagesDir, true);
   const pages: TranslatedPageContent[] = [];
   for (const file of files) {
     const raw: unknown = JSON.parse(await readFile(path.join(pagesDir, file), 'utf8'));
     pages.push({ source: file.replace(/\.json$/, ''), page: parseContent(pageContentSchema, raw, `es/pages/${file}`) });
   }
-  const imagesFile = path.join(contentDir, 'es', 'images.json');
-  const imagesRaw: unknown = JSON.parse(await readFile(imagesFile, 'utf8').catch(() => '[]'));
-  const spanishImages = parseContent(spanishImagesSchema, imagesRaw, 'es/images.json');
+  const spanishImages = await readSpanishImages(contentDir);
   const navigationFile = path.join(contentDir, 'es', 'navigation.json');
   const navigationText = await readFile(navigationFile, 'utf8').catch(() => undefined);
   const navigation =
