@@ -29,23 +29,41 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 };
 
+/** Attempts per run: a run Lighthouse could not complete is retried, not scored as 0. */
+const attemptsPerRun = 3;
+
 const server = await buildAndStart();
 const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: chromiumFlags });
 const summary: Record<string, RunScores & { runs: number }> = {};
+
+/**
+ * One Lighthouse run. A run that ends in a runtime error (seen now and then on this machine, e.g.
+ * the first run after Chromium starts) has no metrics, and Lighthouse scores it 0: it is reported
+ * and run again, up to attemptsPerRun times, so a failed measurement never enters the median.
+ */
+async function measure(target: string) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(`${server.base}${target}`, {
+      port: chrome.port,
+      output: 'html',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      // The 404 page is measured too: Lighthouse otherwise refuses a page that is not a 200.
+      ignoreStatusCode: target === '/no-such-page',
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${target}`);
+    const failure = result.lhr.runtimeError;
+    if (!failure) return result;
+    console.log(`${target}: Lighthouse could not complete the run (${failure.code}: ${failure.message})`);
+    if (attempt === attemptsPerRun) throw new Error(`Lighthouse failed ${attemptsPerRun} times on ${target}`);
+  }
+}
 try {
   await mkdir(outDir, { recursive: true });
   for (const target of targets) {
     const measured: RunScores[] = [];
     for (let run = 0; run < runs; run++) {
-      const result = await lighthouse(`${server.base}${target}`, {
-        port: chrome.port,
-        output: 'html',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-        // The 404 page is measured too: Lighthouse otherwise refuses a page that is not a 200.
-        ignoreStatusCode: target === '/no-such-page',
-      });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${target}`);
+      const result = await measure(target);
       const score = (id: string) => Math.round((result.lhr.categories[id]?.score ?? 0) * 100);
       measured.push({
         performance: score('performance'),
