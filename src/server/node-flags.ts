@@ -9,7 +9,10 @@ export const productionNodeFlags = [
   '--liftoff-only',
   // A small young generation and a bounded old one: the heap stays ~50-70 MB instead of growing to
   // 200+ MB under load. The live data is ~50 MB; pages in the cache are Buffers, outside this limit.
-  '--max-semi-space-size=4',
+  // 2 MB semi-spaces rather than 4: a render's Buffers that outlive one young collection (still being
+  // written to a socket) are promoted, and then wait for a full GC; half the space promotes and keeps
+  // fewer of them (ADR 053).
+  '--max-semi-space-size=2',
   '--max-old-space-size=128',
 ] as const;
 
