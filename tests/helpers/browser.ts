@@ -30,8 +30,32 @@ export function watchPageErrors(page: Page): string[] {
   return errors;
 }
 
-/** Lets the toasts held by seriousA11yViolations go on to close. */
+type HeldPage = typeof globalThis & { a11yToastHold?: ReturnType<typeof setInterval> };
+
+/**
+ * Holds every toast expanded and on screen, as a pointer resting over the toaster does. Sonner
+ * closes a toast 4 s after it shows and fades it out, and collapses the stack (the toasts behind
+ * the front one fade to transparent) when the pointer leaves: either, mid-check, measures as low
+ * contrast. CI caught both: a sign-in toast leaving during the check, and a stack collapsing while
+ * axe ran, after the browser reported the pointer leaving as the page moved under it. So the event
+ * the toaster's React handler listens to is sent again every 20 ms until releaseToasts, without
+ * moving Playwright's mouse.
+ */
+function holdToasts(): void {
+  const held = globalThis as HeldPage;
+  const hover = () => {
+    for (const toaster of document.querySelectorAll('[data-sonner-toaster]')) {
+      toaster.dispatchEvent(new MouseEvent('mousemove', { bubbles: true }));
+    }
+  };
+  hover();
+  clearInterval(held.a11yToastHold);
+  held.a11yToastHold = setInterval(hover, 20);
+}
+
+/** Lets the toasts held by holdToasts go on to close. */
 function releaseToasts(): void {
+  clearInterval((globalThis as HeldPage).a11yToastHold);
   for (const toaster of document.querySelectorAll('[data-sonner-toaster]')) {
     toaster.dispatchEvent(new MouseEvent('mouseout', { bubbles: true, relatedTarget: document.body }));
   }
@@ -42,16 +66,10 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
   // A toast fading in is translucent for ~400 ms and axe would measure its text against a
   // half-drawn background; check the page once its transitions and animations have settled,
   // with every toast held on screen until the check is done.
+  await page.evaluate(holdToasts);
   await page
     .waitForFunction(
       (quietMs) => {
-        // Sonner closes a toast 4 s after it shows and fades it out, and a toast fading out
-        // measures as low contrast (CI once caught a sign-in toast, carried to the next page,
-        // leaving mid-check). A pointer over the toaster pauses its timers, as for a reader:
-        // this sends the event its React handler listens to, without moving Playwright's mouse.
-        for (const toaster of document.querySelectorAll('[data-sonner-toaster]')) {
-          toaster.dispatchEvent(new MouseEvent('mousemove', { bubbles: true }));
-        }
         const settled = document
           .getAnimations()
           // Spinners loop forever; only finite animations ever settle.
