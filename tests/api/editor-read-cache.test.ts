@@ -146,8 +146,11 @@ describe('what editors read, kept in memory', () => {
       version: edited.body.block.version,
       block_data: { content: '<p>After the second dive.</p>' },
     });
-    // A page that does not exist is not kept: it answers 404 each time.
+    // A page that does not exist is not kept: it answers 404 each time. On PostgreSQL the saves'
+    // own notifications arrive later and empty the memory; wait for them before filling it again.
+    await awaitDatabaseSignals(server.app.db, pagesChangedChannel, server.app.editorReadCache);
     await current();
+    await firstBlock();
     const missing = `/api/v1/pages/00000000-0000-4000-8000-000000000000`;
     expect((await editor.get(missing)).status).toBe(404);
     expect((await editor.get(`${missing}/blocks`)).status).toBe(404);
