@@ -2,7 +2,8 @@
  * The Node.js flags the production server is started with. They keep the process under 300 MB;
  * see docs/decisions/011-memory.md. V8 reads them when it starts, so they cannot be set from
  * inside the process. The build copies them into dist/build-info.json, where `npm start`
- * (scripts/start.mjs, plain node) reads them; the bench imports them from here.
+ * (scripts/start.mjs, plain node) reads them; the bench imports them from here. Not
+ * `--memory-saver-mode`: it keeps the peak under 250 MB, but makes each cached page a third dearer (ADR 054).
  */
 export const productionNodeFlags = [
   // No optimizing recompilation of the embedded database's WebAssembly: avoids a ~650 MB transient peak.
