@@ -49,7 +49,8 @@ interface LatencyFloor {
   renderCpuUs: number;
   baseline: string;
   ours: { requestsPerSecond: number; p50: number; p99: number; tail: number };
-  floor: { requestsPerSecond: number; p50: number; p99: number; tail: number };
+  /** cpuPerRequestUs: what the floor server really spent per request (to check it matched renderCpuUs). */
+  floor: { requestsPerSecond: number; p50: number; p99: number; tail: number; cpuPerRequestUs: number };
 }
 
 /** p99 ÷ p50. */
@@ -263,13 +264,24 @@ try {
       cpuPerRequestUs: Math.max(1, Math.round(renderCpuUs - fastifyCpuUs)),
     });
     try {
+      const floorPids = await floorServer.pids();
+      const floorCpuBefore = await cpuSeconds(floorPids);
       const floor = await loadTest({ url: `${floorServer.base}${page.urlPath}`, seconds, connections: 16 });
+      const floorCpuUs = Math.round(
+        (((await cpuSeconds(floorPids)) - floorCpuBefore) * 1e6) / Math.max(1, floor.total),
+      );
       latencyFloor.push({
         page: page.urlPath,
         renderCpuUs,
         baseline: floorServer.name,
         ours: { requestsPerSecond: ours.requestsPerSecond, p50: ours.p50, p99: ours.p99, tail: tail(ours) },
-        floor: { requestsPerSecond: floor.requestsPerSecond, p50: floor.p50, p99: floor.p99, tail: tail(floor) },
+        floor: {
+          requestsPerSecond: floor.requestsPerSecond,
+          p50: floor.p50,
+          p99: floor.p99,
+          tail: tail(floor),
+          cpuPerRequestUs: floorCpuUs,
+        },
       });
     } finally {
       await floorServer.stop();
@@ -406,8 +418,9 @@ try {
   }
   for (const floor of latencyFloor) {
     console.log(
-      `uncached ${floor.page}: p99/p50 ${floor.ours.tail} (target <= 2); floor, ${floor.baseline}: ` +
-        `${floor.floor.requestsPerSecond} req/s, p50 ${floor.floor.p50} ms, p99 ${floor.floor.p99} ms, p99/p50 ${floor.floor.tail}`,
+      `uncached ${floor.page}: p99/p50 ${floor.ours.tail} (target <= 2), ${floor.renderCpuUs} µs CPU a request; ` +
+        `floor, ${floor.baseline}: ${floor.floor.requestsPerSecond} req/s, p50 ${floor.floor.p50} ms, ` +
+        `p99 ${floor.floor.p99} ms, p99/p50 ${floor.floor.tail}, ${floor.floor.cpuPerRequestUs} µs CPU a request`,
     );
   }
   if (postgresRenders) {
