@@ -13,7 +13,8 @@ export type RenderablePage = HeadPageFields & { id: string; slug: string; locale
 
 declare module 'fastify' {
   interface FastifyInstance {
-    renderNotFoundPage?: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+    /** Resolves with the body for the not-found handler to send, or with the reply once it has sent one. */
+    renderNotFoundPage?: (request: FastifyRequest, reply: FastifyReply) => Promise<Buffer | FastifyReply>;
     /** The whole HTML document of a page as visitors get it (no draft notice, no preview banner). */
     renderPageDocument?: (page: RenderablePage, blocks: VisibleBlock[]) => Promise<string>;
   }
