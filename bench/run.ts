@@ -14,7 +14,13 @@ import { benchAdmin, buildAndStart, root, setPageCaching, signIn } from './produ
 import { measurePostgresRenders, postgresBenchUrl } from './postgres-renders';
 import { measureMixed } from './mixed-run';
 import { measurePublishLatency } from './publish-latency';
-import { cpuSeconds, nginxInstalled, startNginx, startPlainFastify, type BaselineServer } from './baselines/servers';
+import {
+  nginxInstalled,
+  startNginx,
+  startPlainFastify,
+  withCpuPerRequest,
+  type BaselineServer,
+} from './baselines/servers';
 import { hasWrk, loadTest, type LoadResult } from './load';
 
 interface CachedRun {
@@ -160,12 +166,8 @@ try {
     { coding: 'gzip, deflate, br', headers: { 'accept-encoding': 'gzip, deflate, br' } },
   ];
   /** A load run, with the CPU time the serving processes used per request answered. */
-  const measured = async (url: string, pids: number[], headers: Record<string, string>) => {
-    const cpuBefore = await cpuSeconds(pids);
-    const result = await loadTest({ url, seconds, connections: cachedConnections, headers });
-    const cpuMicroseconds = ((await cpuSeconds(pids)) - cpuBefore) * 1e6;
-    return { ...result, cpuPerRequestUs: Math.round((cpuMicroseconds / Math.max(1, result.total)) * 10) / 10 };
-  };
+  const measured = async (url: string, pids: number[], headers: Record<string, string>) =>
+    withCpuPerRequest(pids, () => loadTest({ url, seconds, connections: cachedConnections, headers }));
   // This machine's speed drifts by a quarter from one 10 s run to the next (other tenants): each
   // server runs in turn, `cachedRounds` times, and the median run of each is compared.
   const cachedRounds = Number(process.env['BENCH_CACHED_ROUNDS'] ?? 3);
@@ -252,11 +254,10 @@ try {
   // machine's scheduling alone gives at that load (the client shares the two cores).
   const latencyFloor: LatencyFloor[] = [];
   for (const page of benchPages) {
-    const cpuBefore = await cpuSeconds([server.process.pid!]);
-    const ours = await measureLoad(`uncached render: ${page.urlPath} (caching off)`, `${base}${page.urlPath}`, 16);
-    const renderCpuUs = Math.round(
-      (((await cpuSeconds([server.process.pid!])) - cpuBefore) * 1e6) / Math.max(1, ours.total),
+    const { cpuPerRequestUs: exactRenderCpuUs, ...ours } = await withCpuPerRequest([server.process.pid!], () =>
+      measureLoad(`uncached render: ${page.urlPath} (caching off)`, `${base}${page.urlPath}`, 16),
     );
+    const renderCpuUs = Math.round(exactRenderCpuUs);
     results.push(ours);
     const fastifyCpuUs = cachedRuns.find((run) => run.page === page.urlPath && run.coding === 'identity')!
       .cpuPerRequestUs.plainFastify;
@@ -264,11 +265,8 @@ try {
       cpuPerRequestUs: Math.max(1, Math.round(renderCpuUs - fastifyCpuUs)),
     });
     try {
-      const floorPids = await floorServer.pids();
-      const floorCpuBefore = await cpuSeconds(floorPids);
-      const floor = await loadTest({ url: `${floorServer.base}${page.urlPath}`, seconds, connections: 16 });
-      const floorCpuUs = Math.round(
-        (((await cpuSeconds(floorPids)) - floorCpuBefore) * 1e6) / Math.max(1, floor.total),
+      const floor = await withCpuPerRequest(await floorServer.pids(), () =>
+        loadTest({ url: `${floorServer.base}${page.urlPath}`, seconds, connections: 16 }),
       );
       latencyFloor.push({
         page: page.urlPath,
@@ -280,7 +278,7 @@ try {
           p50: floor.p50,
           p99: floor.p99,
           tail: tail(floor),
-          cpuPerRequestUs: floorCpuUs,
+          cpuPerRequestUs: Math.round(floor.cpuPerRequestUs),
         },
       });
     } finally {

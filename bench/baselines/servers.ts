@@ -37,6 +37,19 @@ export async function cpuSeconds(pids: number[]): Promise<number> {
   }
   return ticks / clockTicksPerSecond;
 }
+/**
+ * Runs a load and adds the CPU time the given processes spent per request answered, in µs (one
+ * decimal), read from /proc before and after.
+ */
+export async function withCpuPerRequest<Run extends { total: number }>(
+  pids: number[],
+  load: () => Promise<Run>,
+): Promise<Run & { cpuPerRequestUs: number }> {
+  const before = await cpuSeconds(pids);
+  const result = await load();
+  const microseconds = ((await cpuSeconds(pids)) - before) * 1e6;
+  return { ...result, cpuPerRequestUs: Math.round((microseconds / Math.max(1, result.total)) * 10) / 10 };
+}
 // USER_HZ is 100 on Linux on every architecture we run on.
 const clockTicksPerSecond = 100;
 

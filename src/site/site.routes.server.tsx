@@ -128,8 +128,8 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
    *
    * A body is returned for the route's async handler to resolve with, and Fastify sends it: handing
    * back the reply itself would make every request's promise wait on the response stream (Fastify's
-   * `reply.then` attaches stream listeners), which kept ~1.3 KB a request alive past young
-   * collections (ADR 055).
+   * `reply.then` attaches stream listeners), which kept more of each request in flight alive past
+   * young collections (ADR 055).
    */
   function sendHtml(
     request: FastifyRequest,
