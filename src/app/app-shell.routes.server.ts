@@ -47,11 +47,8 @@ ${scripts}
 </head>
 <body><div id="app" data-site-title="${escapeHtml(siteTitle)}">${body ?? '<noscript><p style="padding:2rem">This part of the site needs JavaScript.</p></noscript>'}</div></body>
 </html>`;
-    return reply
-      .status(status)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(html);
+    void reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store');
+    return html;
   }
 
   const access = { access: 'public' } as const;

@@ -222,9 +222,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       return app.renderNotFoundPage(request, reply);
     }
     request.log.info({ path: request.url }, 'not found');
-    return reply
-      .status(404)
-      .send({ error: { code: 'not_found', message: `Nothing is at ${request.url.split('?')[0]}.` } });
+    void reply.status(404);
+    return { error: { code: 'not_found', message: `Nothing is at ${request.url.split('?')[0]}.` } };
   });
 
   await registerOpenApi(app);

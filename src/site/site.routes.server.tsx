@@ -156,7 +156,8 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
     }
     void reply.header('cache-control', 'no-cache').header('etag', options.page.etag);
     if (ifNoneMatchMatches(request.headers['if-none-match'], options.page.etag)) {
-      return reply.status(304).removeHeader('content-encoding').send();
+      void reply.status(304).removeHeader('content-encoding');
+      return undefined;
     }
     return options.page.body;
   }

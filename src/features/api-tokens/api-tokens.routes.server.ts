@@ -62,7 +62,8 @@ export const apiTokensRoutes: FastifyPluginAsyncZod = async (app) => {
         now: app.clock.now(),
         origin: originOf(request),
       });
-      return reply.status(201).header('cache-control', 'no-store').send(created);
+      void reply.status(201).header('cache-control', 'no-store');
+      return created;
     },
   );
 
@@ -80,7 +81,8 @@ export const apiTokensRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await revokeApiToken(app.db, request.params.id, { now: app.clock.now(), origin: originOf(request) });
-      return reply.status(204).send(null);
+      void reply.status(204);
+      return null;
     },
   );
 };

@@ -74,7 +74,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: messageSchema, ...authErrors },
       },
     },
-    async (request, reply) => reply.status(201).send(await signUp(deps(), request.ip, request.body)),
+    async (request, reply) => {
+      const answer = await signUp(deps(), request.ip, request.body);
+      void reply.status(201);
+      return answer;
+    },
   );
 
   app.post(
@@ -130,7 +134,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await endBrowserSession(app, request, reply);
-      return reply.status(204).send();
+      void reply.status(204);
     },
   );
 
@@ -159,7 +163,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 202: messageSchema, ...authErrors },
       },
     },
-    async (request, reply) => reply.status(202).send(await resendVerification(deps(), request.ip, request.body.email)),
+    async (request, reply) => {
+      const answer = await resendVerification(deps(), request.ip, request.body.email);
+      void reply.status(202);
+      return answer;
+    },
   );
 
   app.post(
@@ -173,8 +181,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 202: messageSchema, ...authErrors },
       },
     },
-    async (request, reply) =>
-      reply.status(202).send(await requestPasswordReset(deps(), request.ip, request.body.email)),
+    async (request, reply) => {
+      const answer = await requestPasswordReset(deps(), request.ip, request.body.email);
+      void reply.status(202);
+      return answer;
+    },
   );
 
   app.post(

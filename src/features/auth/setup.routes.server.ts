@@ -52,7 +52,8 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await completeSetup({ db: app.db, now: () => app.clock.now() }, request.body);
       await startBrowserSession(app, request, reply, user, await createSession(app.db, user.id, app.clock.now()));
       void reply.header('cache-control', 'no-store');
-      return reply.status(201).send({ user: toSessionUser(user) });
+      void reply.status(201);
+      return { user: toSessionUser(user) };
     },
   );
 };

@@ -115,7 +115,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         app.clock.now(),
         auditContext(request),
       );
-      return reply.status(204).send();
+      void reply.status(204);
     },
   );
 

@@ -71,12 +71,12 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
         backup.stream.destroy();
         throw error;
       }
-      return reply
+      void reply
         .header('content-type', 'application/gzip')
         .header('content-disposition', `attachment; filename="${backup.filename}"`)
         .header('cache-control', 'no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(backup.stream);
+        .header('x-content-type-options', 'nosniff');
+      return backup.stream;
     },
   );
 

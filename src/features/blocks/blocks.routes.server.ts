@@ -57,7 +57,8 @@ export const blocksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const block = await createBlock(app.db, request.params.id, request.body, saveOf(request));
-      return reply.status(201).send({ block: toBlockDto(block) });
+      void reply.status(201);
+      return { block: toBlockDto(block) };
     },
   );
 
@@ -115,7 +116,8 @@ export const blocksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await deleteBlock(app.db, request.params.id, saveOf(request));
-      return reply.status(204).send(null);
+      void reply.status(204);
+      return null;
     },
   );
 };

@@ -28,14 +28,12 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     async (_request, reply) => {
       void reply.header('cache-control', 'no-store');
       if (!app.readiness.ready) {
-        return reply
-          .status(503)
-          .header('retry-after', '2')
-          .send({
-            status: 'starting',
-            db: app.dbKind,
-            message: app.readiness.failure ?? 'Preparing the content store.',
-          });
+        void reply.status(503).header('retry-after', '2');
+        return {
+          status: 'starting' as const,
+          db: app.dbKind,
+          message: app.readiness.failure ?? 'Preparing the content store.',
+        };
       }
       try {
         const completeness = await contentCompleteness(app.db);
@@ -49,10 +47,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         // Probes call this every few seconds: one short line each while the database is away.
         if (isConnectionError(error)) app.log.warn('health check failed: the database is not reachable');
         else app.log.error({ err: error }, 'health check failed');
-        return reply
-          .status(503)
-          .header('retry-after', '5')
-          .send({ status: 'unavailable', db: app.dbKind, message: 'The database is not reachable.' });
+        void reply.status(503).header('retry-after', '5');
+        return { status: 'unavailable' as const, db: app.dbKind, message: 'The database is not reachable.' };
       }
     },
   );

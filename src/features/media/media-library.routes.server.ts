@@ -288,7 +288,8 @@ export const mediaLibraryRoutes: FastifyPluginAsyncZod = async (app) => {
       const outcome = await bulkDeleteImages({ db: app.db, media: app.media, log: request.log }, request.body.ids);
       if (outcome.kind === 'in_use') {
         const count = outcome.in_use.length;
-        return reply.status(409).send({
+        void reply.status(409);
+        return {
           error: {
             code: 'media_in_use',
             message: `Nothing was deleted: ${count} of the ${request.body.ids.length} images ${
@@ -296,7 +297,7 @@ export const mediaLibraryRoutes: FastifyPluginAsyncZod = async (app) => {
             } in use. Remove ${count === 1 ? 'it' : 'them'} from the pages listed first, or delete only the unused ones.`,
             in_use: outcome.in_use,
           },
-        });
+        };
       }
       if (outcome.deleted.length > 0) app.contentChanged({ scope: 'site' });
       return { deleted: outcome.deleted.length, not_found: outcome.not_found };
@@ -378,11 +379,15 @@ export const mediaLibraryRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         app.contentChanged({ scope: 'site' });
         const images = stored.map(toImageDto);
-        if (failures.length === 0) return reply.status(201).send({ images });
-        return reply.status(201).send({
+        if (failures.length === 0) {
+          void reply.status(201);
+          return { images };
+        }
+        void reply.status(201);
+        return {
           images,
           errors: failures.map(({ filename, error }) => ({ filename, code: error.code, message: error.message })),
-        });
+        };
       } finally {
         await Promise.all(received.map((file) => file.spooled?.cleanup()));
       }
@@ -415,7 +420,11 @@ export const mediaLibraryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: z.object({ folder: mediaFolderDtoSchema }), ...writeErrors },
       },
     },
-    async (request, reply) => reply.status(201).send({ folder: await createFolder(app.db, request.body) }),
+    async (request, reply) => {
+      const folder = await createFolder(app.db, request.body);
+      void reply.status(201);
+      return { folder };
+    },
   );
 
   app.patch(
@@ -448,7 +457,8 @@ export const mediaLibraryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await deleteFolder(app.db, request.params.id);
-      return reply.status(204).send(null);
+      void reply.status(204);
+      return null;
     },
   );
 
@@ -508,7 +518,8 @@ export const mediaLibraryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await deleteImage({ db: app.db, media: app.media, log: request.log }, request.params.id);
       app.contentChanged({ scope: 'site' });
-      return reply.status(204).send(null);
+      void reply.status(204);
+      return null;
     },
   );
 };

@@ -19,14 +19,15 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       const key = request.params['*'];
       const object = isValidMediaKey(key) ? await app.media.get(key) : undefined;
       if (!object) {
-        return reply.status(404).send({ error: { code: 'not_found', message: 'That image does not exist.' } });
+        void reply.status(404);
+        return { error: { code: 'not_found', message: 'That image does not exist.' } };
       }
-      return reply
+      void reply
         .header('content-type', object.contentType)
         .header('content-length', object.size)
         .header('cache-control', `public, max-age=${oneYear}, immutable`)
-        .header('x-content-type-options', 'nosniff')
-        .send(object.body);
+        .header('x-content-type-options', 'nosniff');
+      return object.body;
     },
   );
 };

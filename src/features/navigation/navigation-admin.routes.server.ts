@@ -93,7 +93,8 @@ export const navigationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const item = await createNavigationItem(app.db, request.body);
       app.contentChanged({ scope: 'site' });
-      return reply.status(201).send({ item });
+      void reply.status(201);
+      return { item };
     },
   );
 
@@ -132,7 +133,8 @@ export const navigationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await deleteNavigationItem(app.db, request.params.id);
       app.contentChanged({ scope: 'site' });
-      return reply.status(204).send(null);
+      void reply.status(204);
+      return null;
     },
   );
 

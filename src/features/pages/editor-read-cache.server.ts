@@ -31,21 +31,30 @@ export class EditorReadCache extends DroppedOnChange<Buffer> {
   /**
    * Answers `key` from memory, or reads it, encodes it with the route's response schema (what its
    * serializer would send: the schema drops anything it does not name), keeps it and answers.
+   * Returns the bytes for the handler to return, not the reply: an async handler that returns the
+   * reply makes JavaScript adopt its `then`, which holds every request in flight until its response
+   * has finished (ADR 055). Typed as the schema's output because that is what the bytes encode, and
+   * a route's handler may only return its response type; Fastify sends a Buffer as it is.
    */
   async answer<Schema extends z.ZodType>(
     reply: FastifyReply,
     key: string,
     schema: Schema,
     read: () => Promise<z.output<Schema>>,
-  ): Promise<FastifyReply> {
+  ): Promise<z.output<Schema>> {
     void reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
     const cached = this.get(key);
-    if (cached) return reply.send(cached);
+    if (cached) return encoded<Schema>(cached);
     const generation = this.generation();
     const body = Buffer.from(JSON.stringify(z.encode(schema, await read())));
     this.set(key, generation, body);
-    return reply.send(body);
+    return encoded<Schema>(body);
   }
+}
+
+/** Bytes that already encode a `Schema` output, passed where the handler's return type is checked. */
+function encoded<Schema extends z.ZodType>(body: Buffer): z.output<Schema> {
+  return body as unknown as z.output<Schema>;
 }
 
 declare module 'fastify' {

@@ -72,7 +72,8 @@ export const pageEditingRoutes: FastifyPluginAsyncZod = async (app) => {
         origin: originOf(request),
       });
       if (livePaths) app.contentChanged({ pageId: after.id, paths: livePaths });
-      return reply.status(201).send({ page: await editorPageDto(app.db, after) });
+      void reply.status(201);
+      return { page: await editorPageDto(app.db, after) };
     },
   );
 
@@ -117,7 +118,8 @@ export const pageEditingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { page, livePaths } = await moveToTrash(app.db, request.params.id, app.clock.now(), originOf(request));
       app.contentChanged({ pageId: page.id, paths: livePaths });
-      return reply.status(204).send(null);
+      void reply.status(204);
+      return null;
     },
   );
 

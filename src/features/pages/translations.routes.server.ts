@@ -35,7 +35,8 @@ export const translationRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       // The English page's cached copies must learn of the new translation (their language switch).
       app.contentChanged({ pageId: request.params.id });
-      return reply.status(201).send({ page: await editorPageDto(app.db, row) });
+      void reply.status(201);
+      return { page: await editorPageDto(app.db, row) };
     },
   );
 };

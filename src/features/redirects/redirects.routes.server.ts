@@ -91,7 +91,8 @@ export const redirectsRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       );
       app.contentChanged({ paths: [] });
-      return reply.status(201).send({ redirect: toRedirectDto(row) });
+      void reply.status(201);
+      return { redirect: toRedirectDto(row) };
     },
   );
 
@@ -145,7 +146,8 @@ export const redirectsRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       );
       app.contentChanged({ paths: [] });
-      return reply.status(204).send(null);
+      void reply.status(204);
+      return null;
     },
   );
 };

@@ -13,8 +13,11 @@ export type RenderablePage = HeadPageFields & { id: string; slug: string; locale
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Resolves with the body for the not-found handler to send, or with the reply once it has sent one. */
-    renderNotFoundPage?: (request: FastifyRequest, reply: FastifyReply) => Promise<Buffer | FastifyReply>;
+    /**
+     * Resolves with the body for the not-found handler to send, with nothing for a bodiless answer
+     * (a 304), or with the reply once it has sent one (a redirect).
+     */
+    renderNotFoundPage?: (request: FastifyRequest, reply: FastifyReply) => Promise<Buffer | FastifyReply | undefined>;
     /** The whole HTML document of a page as visitors get it (no draft notice, no preview banner). */
     renderPageDocument?: (page: RenderablePage, blocks: VisibleBlock[]) => Promise<string>;
   }

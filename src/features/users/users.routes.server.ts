@@ -110,7 +110,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await signOutEverywhere(app.db, request.params.id, originOf(request));
-      return reply.status(204).send();
+      void reply.status(204);
     },
   );
 
@@ -149,7 +149,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         { email: request.body.email, role: request.body.role, invitedBy: request.viewer?.user?.id ?? null },
         originOf(request),
       );
-      return reply.status(201).send(invitation);
+      void reply.status(201);
+      return invitation;
     },
   );
 
@@ -182,7 +183,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await revokeInvitation(app.db, request.params.id, originOf(request));
-      return reply.status(204).send();
+      void reply.status(204);
     },
   );
 
@@ -223,7 +224,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await acceptInvitation(deps(), request.ip, request.body);
       await startBrowserSession(app, request, reply, user, await createSession(app.db, user.id, app.clock.now()));
-      return reply.status(201).send({ user: toSessionUser(user) });
+      void reply.status(201);
+      return { user: toSessionUser(user) };
     },
   );
 };

@@ -61,7 +61,8 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const created = await createWebhook(app.db, request, request.body, app.config.webhooks.allowPrivateTargets);
       void reply.header('cache-control', 'no-store');
-      return reply.status(201).send(created);
+      void reply.status(201);
+      return created;
     },
   );
 
@@ -79,7 +80,8 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await deleteWebhook(app.db, request, request.params.id);
-      return reply.status(204).send(null);
+      void reply.status(204);
+      return null;
     },
   );
 
@@ -119,7 +121,8 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const delivery = await sendPing(app.db, request.params.id, app.clock.now());
-      return reply.status(202).send({ delivery });
+      void reply.status(202);
+      return { delivery };
     },
   );
 };
