@@ -63,9 +63,23 @@ async function buildServer(): Promise<void> {
       js: "import { createRequire as __cenoteCreateRequire } from 'node:module'; const require = __cenoteCreateRequire(import.meta.url);",
     },
     sourcemap: true,
+    // No comments and no indentation, names kept (stack traces stay readable), every character ASCII:
+    // V8 keeps each module's source in its heap for as long as the server runs, and stores a source with
+    // one non-ASCII character (a dash in a comment) at two bytes a character: 3.6 MB instead of 1.3 (ADR 056).
+    minifyWhitespace: true,
+    charset: 'ascii',
     jsx: 'automatic',
     logLevel: 'warning',
   });
+  for (const bundle of ['server/main.js', 'cli/cli.js']) {
+    const lines = readFileSync(path.join(root, 'dist', bundle), 'utf8').split('\n');
+    const wide = lines.findIndex((line) => /[\u0080-\uffff]/.test(line));
+    if (wide >= 0) {
+      console.warn(
+        `build: dist/${bundle} line ${wide + 1} has a non-ASCII character (a regular expression?); write it as an escape, or V8 keeps the whole bundle at two bytes a character`,
+      );
+    }
+  }
 }
 
 async function buildClient() {

@@ -49,7 +49,7 @@ const reservedPrefixes = ['mobile-group-', 'desktop-search', 'mobile-search', 'r
 export function slugify(text: string): string {
   const slug = foldAccents(text)
     .toLowerCase()
-    .replace(/['’]/g, '')
+    .replace(/['\u2019]/g, '') // ’ escaped: keeps the server bundle ASCII (scripts/build.ts)
     .replace(/[^\p{L}\p{N}]+/gu, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 80)

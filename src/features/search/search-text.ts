@@ -95,8 +95,11 @@ export function htmlToText(html: string, options: { separateBlocks?: boolean } =
   return joinSentences(text.split(pieceBreak).map((piece) => collapseWhitespace(piece.replace(privateMarkers, ''))));
 }
 
-/** Punctuation that already ends a piece of text; closing quotes and brackets after it do not count. */
-const endsWithPunctuation = /[.!?…:;,·]["'”’»)\]]*$/u;
+/**
+ * Punctuation that already ends a piece of text; closing quotes and brackets after it do not count.
+ * Written as escapes (…, ·, ”, ’, »): the server bundle stays ASCII (scripts/build.ts).
+ */
+const endsWithPunctuation = /[.!?\u2026:;,\u00b7]["'\u201d\u2019\u00bb)\]]*$/u;
 
 /**
  * Joins separate pieces of text (a card's title and its description, list items, blocks) so they
