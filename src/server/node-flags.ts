@@ -33,7 +33,7 @@ export const productionNodeFlags = [
 export const productionEnvironment: Readonly<Record<string, string>> = {
   MALLOC_ARENA_MAX: '1',
   // A fixed threshold: blocks of 128 KB and more get their own mapping, returned when freed. glibc's
-  // default raises the threshold to the largest block freed so far (argon2's 19 MiB, an image
+  // default raises the threshold to the largest block freed so far (argon2's 7 MiB, an image
   // buffer), after which such blocks come from the arena and stay there (ADR 051).
   MALLOC_MMAP_THRESHOLD_: '131072',
   MALLOC_TRIM_THRESHOLD_: '131072',

@@ -1,6 +1,8 @@
+import * as argon2 from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { passwordResetTokens, sessions, users } from '../../src/features/auth/auth.table';
+import { isKnownBrowser } from '../../src/features/auth/known-browsers.server';
 import { sha256 } from '../../src/features/auth/tokens.server';
 import {
   ApiClient,
@@ -137,6 +139,34 @@ describe('sign-up, verification, sign-in and sign-out over HTTP', () => {
       expect(cookieNamed(response.setCookies, 'ca_csrf')).toBeUndefined();
       expect(response.headers.get('x-csrf-token')).toBeNull();
     }
+  });
+
+  it('re-hashes a password stored with older argon2 parameters at the next right sign-in, not at a wrong one', async () => {
+    const { email, password, id } = await createUserWithRole(server, 'editor');
+    // As every hash was made before ADR 057: the library's default, 19 MiB and 2 passes.
+    const oldHash = await argon2.hash(password);
+    expect(oldHash).toContain('$m=19456,t=2,p=1$');
+    await server.app.db.update(users).set({ password_hash: oldHash }).where(eq(users.id, id));
+    const storedHash = async () =>
+      (await server.app.db.select({ hash: users.password_hash }).from(users).where(eq(users.id, id)))[0]!.hash;
+
+    const client = new ApiClient(server.url);
+    expect((await client.signIn(email, 'not-the-password')).status).toBe(401);
+    expect(await storedHash()).toBe(oldHash);
+
+    const signedIn = await client.signIn(email, password);
+    expect(signedIn.status).toBe(200);
+    const upgraded = await storedHash();
+    expect(upgraded).toMatch(/^\$argon2id\$v=19\$m=7168,t=5,p=1\$/);
+    // The known-browser cookie of this sign-in is signed with the new hash: it exempts the browser next time.
+    const knownBrowser = cookieNamed(signedIn.setCookies, 'ca_known')!.split(';')[0]!;
+    const user = (await server.app.db.select().from(users).where(eq(users.id, id)))[0]!;
+    expect(await isKnownBrowser(server.app.db, user, knownBrowser.slice('ca_known='.length))).toBe(true);
+
+    const again = new ApiClient(server.url);
+    expect((await again.signIn(email, password)).status).toBe(200);
+    expect(await storedHash()).toBe(upgraded);
+    expect((await new ApiClient(server.url).signIn(email, 'not-the-password')).status).toBe(401);
   });
 
   it('resends the verification link, answering the same for unknown and verified accounts', async () => {

@@ -6,7 +6,13 @@ import { recordAudit } from '../audit/audit.server';
 import type { Mailer } from '../mail/mailer.server';
 import { passwordResetEmail, signInAttemptsEmail, verificationEmail } from './auth-emails.server';
 import { emailVerificationTokens, passwordResetTokens, users, type UserRow } from './auth.table';
-import { hashPassword, passwordMaxLength, passwordMinLength, verifyPassword } from './passwords.server';
+import {
+  hashPassword,
+  passwordHashIsOutdated,
+  passwordMaxLength,
+  passwordMinLength,
+  verifyPassword,
+} from './passwords.server';
 import { isKnownBrowser } from './known-browsers.server';
 import {
   addressSubject,
@@ -250,13 +256,35 @@ export async function signIn(
     slots.filter((slot) => slot.rule !== rateLimitRules.signInAccountAddress),
   );
   await clearRateLimit(deps.db, rateLimitRules.signInAccountAddress, `${account}:${address}`);
+  const signedIn = await upgradePasswordHash(deps.db, user, input.password);
   // Only after the password is right, so these do not reveal which addresses have accounts.
-  if (user.disabled_at !== null) throw new AppError(403, 'account_disabled', authMessages.accountDisabled, 'email');
-  if (user.email_verified_at === null) {
+  if (signedIn.disabled_at !== null) {
+    throw new AppError(403, 'account_disabled', authMessages.accountDisabled, 'email');
+  }
+  if (signedIn.email_verified_at === null) {
     throw new AppError(403, 'email_not_verified', authMessages.emailNotVerified, 'email');
   }
-  if (user.totp_enabled_at !== null) return { user, challenge: await createTwoFactorChallenge(deps.db, user.id, now) };
-  return { user, session: await createSession(deps.db, user.id, now) };
+  if (signedIn.totp_enabled_at !== null) {
+    return { user: signedIn, challenge: await createTwoFactorChallenge(deps.db, signedIn.id, now) };
+  }
+  return { user: signedIn, session: await createSession(deps.db, signedIn.id, now) };
+}
+
+/**
+ * The right password, in hand, re-hashes an account whose hash was made with older parameters
+ * (ADR 057): accounts move to today's parameters as their owners sign in. The row returned carries
+ * the new hash, so the known-browser cookie issued for this sign-in is signed with it.
+ */
+async function upgradePasswordHash(db: Database, user: UserRow, password: string): Promise<UserRow> {
+  if (!passwordHashIsOutdated(user.password_hash)) return user;
+  const upgraded = await hashPassword(password);
+  // Only if nobody changed the password meanwhile (a reset finishing during this sign-in wins).
+  const [row] = await db
+    .update(users)
+    .set({ password_hash: upgraded })
+    .where(and(eq(users.id, user.id), eq(users.password_hash, user.password_hash)))
+    .returning();
+  return row ?? user;
 }
 
 async function releaseSlots(db: Database, slots: RateLimitSlot[]): Promise<void> {
