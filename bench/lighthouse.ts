@@ -8,6 +8,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumFlags, chromiumPath } from '../tests/helpers/browser';
+import { median } from './load';
 import { buildAndStart, root } from './production-server';
 
 const outDir = path.join(root, 'bench', 'lighthouse');
@@ -24,17 +25,44 @@ interface RunScores {
   cls: number;
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
+type Report = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+/**
+ * The scored audits a run failed, each with what it found where that is a list of messages (the
+ * console errors that cost the 404 page its best-practices points, say), so the summary shows why a
+ * score is below 100 and not only that it is.
+ */
+function failedAudits(report: Report): string[] {
+  return Object.values(report.audits)
+    .filter(
+      (audit) =>
+        audit.score !== null &&
+        audit.score < 0.9 &&
+        audit.scoreDisplayMode !== 'informative' &&
+        audit.scoreDisplayMode !== 'manual',
+    )
+    .slice(0, 15)
+    .map((audit) => {
+      // The details' item types differ by audit; only the console messages' fields are read here.
+      const items: unknown[] = audit.details && 'items' in audit.details ? audit.details.items : [];
+      const found = items.flatMap((item) => {
+        const description = (item as { description?: unknown }).description;
+        const url = (item as { sourceLocation?: { url?: unknown } }).sourceLocation?.url;
+        return typeof description === 'string'
+          ? [typeof url === 'string' ? `${description} (${url})` : description]
+          : [];
+      });
+      const head = `${audit.id}: ${audit.title} (${audit.displayValue ?? audit.score})`;
+      return found.length > 0 ? `${head}: ${found.join('; ')}` : head;
+    });
+}
 
 /** Attempts per run: a run Lighthouse could not complete is retried, not scored as 0. */
 const attemptsPerRun = 3;
 
 const server = await buildAndStart();
 const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: chromiumFlags });
-const summary: Record<string, RunScores & { runs: number }> = {};
+const summary: Record<string, RunScores & { runs: number; failedInLastRun: string[] }> = {};
 
 /**
  * One Lighthouse run. A run that ends in a runtime error (seen now and then on this machine, e.g.
@@ -62,6 +90,7 @@ try {
   await mkdir(outDir, { recursive: true });
   for (const target of targets) {
     const measured: RunScores[] = [];
+    let failedInLastRun: string[] = [];
     for (let run = 0; run < runs; run++) {
       const result = await measure(target);
       const score = (id: string) => Math.round((result.lhr.categories[id]?.score ?? 0) * 100);
@@ -77,23 +106,17 @@ try {
       if (run === runs - 1) {
         const name = target === '/' ? 'home' : target.slice(1).replace(/[^a-z0-9]+/g, '-');
         await writeFile(path.join(outDir, `${name}.html`), String(result.report));
-        const failed = Object.values(result.lhr.audits)
-          .filter(
-            (audit) =>
-              audit.score !== null &&
-              audit.score < 0.9 &&
-              audit.scoreDisplayMode !== 'informative' &&
-              audit.scoreDisplayMode !== 'manual',
-          )
-          .map((audit) => `  - ${audit.id}: ${audit.title} (${audit.displayValue ?? audit.score})`);
-        if (failed.length > 0) console.log(`${target}, last run:\n${failed.slice(0, 15).join('\n')}`);
+        failedInLastRun = failedAudits(result.lhr);
+        if (failedInLastRun.length > 0) {
+          console.log(`${target}, last run:\n${failedInLastRun.map((line) => `  - ${line}`).join('\n')}`);
+        }
       }
     }
     const keys = Object.keys(measured[0]!) as Array<keyof RunScores>;
     const medians = Object.fromEntries(
       keys.map((key) => [key, median(measured.map((one) => one[key]))]),
     ) as unknown as RunScores;
-    summary[target] = { ...medians, runs };
+    summary[target] = { ...medians, runs, failedInLastRun };
     console.log(
       `${target} (median of ${runs}): performance ${medians.performance}, accessibility ${medians.accessibility}, ` +
         `best practices ${medians['best-practices']}, SEO ${medians.seo}, LCP ${medians.lcpMs} ms, ` +

@@ -74,3 +74,8 @@ export async function loadTest(options: {
     total: result.requests.total,
   };
 }
+
+/** The middle value of a list (of an even count, the upper of the two middle ones). */
+export function median(values: number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+}

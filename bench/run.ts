@@ -21,7 +21,7 @@ import {
   withCpuPerRequest,
   type BaselineServer,
 } from './baselines/servers';
-import { hasWrk, loadTest, type LoadResult } from './load';
+import { hasWrk, loadTest, median, type LoadResult } from './load';
 
 interface CachedRun {
   page: string;
@@ -199,7 +199,14 @@ try {
         cached: ours.requestsPerSecond,
         cachedP99: ours.p99,
         errors: oursRuns.reduce((sum, run) => sum + run.errors + run.non2xx, 0),
-        ratio: Number((ours.requestsPerSecond / fastify!.requestsPerSecond).toFixed(3)),
+        // Each round's own ratio (ours against plain Fastify just before it), then their median: the
+        // machine's speed drifts between rounds, so a ratio of the two medians can pair a fast run
+        // with a slow one (seen: 0.711 from medians while the rounds' own ratios were 0.92-1.04).
+        ratio: Number(
+          median(rounds.map((runs) => runs[baselines.length]!.requestsPerSecond / runs[0]!.requestsPerSecond)).toFixed(
+            3,
+          ),
+        ),
         client: ours.client,
         total: oursRuns.reduce((sum, run) => sum + run.total, 0),
         cpuPerRequestUs: {
