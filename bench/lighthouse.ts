@@ -45,7 +45,8 @@ function failedAudits(report: Report): string[] {
     .map((audit) => {
       // The details' item types differ by audit; only the console messages' fields are read here.
       const items: unknown[] = audit.details && 'items' in audit.details ? audit.details.items : [];
-      const found = items.flatMap((item) => {
+      // Console errors are listed with their messages; other audits' items are hints, not findings.
+      const found = (audit.id === 'errors-in-console' ? items : []).flatMap((item) => {
         const description = (item as { description?: unknown }).description;
         const url = (item as { sourceLocation?: { url?: unknown } }).sourceLocation?.url;
         return typeof description === 'string'
@@ -62,6 +63,11 @@ const attemptsPerRun = 3;
 
 const server = await buildAndStart();
 const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: chromiumFlags });
+/**
+ * Lighthouse's measure of this machine's CPU speed at each run: its simulated mobile timings scale
+ * with it, so summaries from different days compare only alongside it.
+ */
+const benchmarkIndexes: number[] = [];
 const summary: Record<string, RunScores & { runs: number; failedInLastRun: string[] }> = {};
 
 /**
@@ -94,6 +100,7 @@ try {
     for (let run = 0; run < runs; run++) {
       const result = await measure(target);
       const score = (id: string) => Math.round((result.lhr.categories[id]?.score ?? 0) * 100);
+      benchmarkIndexes.push(result.lhr.environment.benchmarkIndex);
       measured.push({
         performance: score('performance'),
         accessibility: score('accessibility'),
@@ -125,8 +132,13 @@ try {
   }
   await writeFile(
     path.join(outDir, 'summary.json'),
-    `${JSON.stringify({ date: new Date().toISOString(), runsPerPage: runs, scores: summary }, null, 2)}\n`,
+    `${JSON.stringify(
+      { date: new Date().toISOString(), runsPerPage: runs, benchmarkIndex: median(benchmarkIndexes), scores: summary },
+      null,
+      2,
+    )}\n`,
   );
+  console.log(`Lighthouse benchmarkIndex of this machine (median of the runs): ${median(benchmarkIndexes)}`);
 } finally {
   chrome.kill();
   await server.stop();
