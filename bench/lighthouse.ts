@@ -43,10 +43,11 @@ function failedAudits(report: Report): string[] {
     )
     .slice(0, 15)
     .map((audit) => {
-      // The details' item types differ by audit; only the console messages' fields are read here.
-      const items: unknown[] = audit.details && 'items' in audit.details ? audit.details.items : [];
       // Console errors are listed with their messages; other audits' items are hints, not findings.
-      const found = (audit.id === 'errors-in-console' ? items : []).flatMap((item) => {
+      // Item types differ by audit, so only the console messages' two fields are read.
+      const consoleErrors: unknown[] =
+        audit.id === 'errors-in-console' && audit.details && 'items' in audit.details ? audit.details.items : [];
+      const found = consoleErrors.flatMap((item) => {
         const description = (item as { description?: unknown }).description;
         const url = (item as { sourceLocation?: { url?: unknown } }).sourceLocation?.url;
         return typeof description === 'string'

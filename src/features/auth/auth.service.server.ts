@@ -256,14 +256,12 @@ export async function signIn(
     slots.filter((slot) => slot.rule !== rateLimitRules.signInAccountAddress),
   );
   await clearRateLimit(deps.db, rateLimitRules.signInAccountAddress, `${account}:${address}`);
-  const signedIn = await upgradePasswordHash(deps.db, user, input.password);
   // Only after the password is right, so these do not reveal which addresses have accounts.
-  if (signedIn.disabled_at !== null) {
-    throw new AppError(403, 'account_disabled', authMessages.accountDisabled, 'email');
-  }
-  if (signedIn.email_verified_at === null) {
+  if (user.disabled_at !== null) throw new AppError(403, 'account_disabled', authMessages.accountDisabled, 'email');
+  if (user.email_verified_at === null) {
     throw new AppError(403, 'email_not_verified', authMessages.emailNotVerified, 'email');
   }
+  const signedIn = await upgradePasswordHash(deps.db, user, input.password);
   if (signedIn.totp_enabled_at !== null) {
     return { user: signedIn, challenge: await createTwoFactorChallenge(deps.db, signedIn.id, now) };
   }
