@@ -244,12 +244,16 @@ async function openPglite(directory: string, clusterTemplateDir: string | undefi
 }
 
 /**
- * PostgreSQL's defaults (128 MB of shared buffers) make the embedded database hold ~600 MB. The
- * buffers live in the WebAssembly memory, which never shrinks: 8 MB (1,024 pages of 8 KB) holds a
- * content site's hot rows, and a miss reads the data folder through the OS's file cache (ADR 053).
+ * PostgreSQL's defaults (128 MB of shared buffers) make the embedded database hold ~600 MB. Its
+ * shared memory lives in the WebAssembly memory, which never shrinks. 4 MB of buffers (512 pages of
+ * 8 KB) hold a content site's hot rows; a miss reads the data folder through the OS's file cache,
+ * which is not the process's memory (ADRs 053, 060).
  */
 const pgliteSettings = [
-  'shared_buffers=8MB',
+  'shared_buffers=4MB',
+  // One process, one connection: the default 100 sizes lock tables, process slots and activity
+  // buffers for 100 backends, 4 MB of shared memory the embedded database never uses (ADR 060).
+  'max_connections=10',
   // A new WAL segment is created without writing 16 MB of zeros first. The embedded database's file
   // layer gathers each zero-filled write into a new 1 MB JavaScript buffer, which lives until the
   // next garbage collection: 16 MB at once (ADR 059).
