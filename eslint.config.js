@@ -30,6 +30,21 @@ export default tseslint.config(
     rules: { 'layers/import-direction': 'error' },
   },
   {
+    // An ES import of node:http loads undici (Node's fetch) at start: ~25 ms (ADR 061). Types are free.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        ...['node:http', 'http'].map((name) => ({
+          name,
+          allowTypeImports: true,
+          message: 'Use nodeHttp from platform/http/node-http.server (docs/decisions/061-start-without-undici.md).',
+        })),
+      ],
+    },
+  },
+  {
     // Browser code never pulls in server-only modules (epic-stack's .server convention).
     files: ['src/site/**', 'src/admin/**', 'src/**/*.tsx'],
     // Tests of server modules run on the server too (named after the module: x.server.test.tsx).

@@ -1,5 +1,6 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { FastifyServerOptions } from 'fastify';
+import { nodeHttp } from '../platform/http/node-http.server';
 import type { CacheHitResponder } from '../features/page-cache/cache-hit-path.server';
 
 /**
@@ -16,7 +17,7 @@ export function serverWithCacheHitPath(): {
     fastifyHandler: (request: IncomingMessage, response: ServerResponse) => void,
     options: FastifyServerOptions,
   ): Server => {
-    const server = createServer((request, response) => {
+    const server = nodeHttp.createServer((request, response) => {
       if (responder?.(request, response)) return;
       fastifyHandler(request, response);
     });

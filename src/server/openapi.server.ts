@@ -2,7 +2,6 @@ import fastifySwagger, { type SwaggerTransform, type SwaggerTransformObject } fr
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { STATUS_CODES } from 'node:http';
 import { z } from 'zod';
 import { messageSchema, sessionUserSchema } from '../features/auth/auth.dto';
 import { blockDefinitions, blockTypes } from '../features/blocks/registry';
@@ -33,6 +32,7 @@ import type { Access } from '../features/auth/access.server';
 import { csrfCookieName, csrfHeaderName } from '../features/auth/csrf.server';
 import { sessionCookieName } from '../features/auth/session.plugin.server';
 import { errorBodySchema, errorResponses } from '../platform/http/error-responses';
+import { nodeHttp } from '../platform/http/node-http.server';
 
 /*
  * Named component schemas. They are the DTOs the features already export, named here in zod's
@@ -395,7 +395,7 @@ function finishDocument(document: ApiDocument): ApiDocument {
           operation.responses![status] = { $ref: `#/components/responses/${extended.name}` };
           usedExtended.set(extended.name, { description: extended.description, schemaRef: extendedRef });
         } else if (response.description === 'Default Response') {
-          response.description = STATUS_CODES[code] ?? 'Response';
+          response.description = nodeHttp.STATUS_CODES[code] ?? 'Response';
         }
       }
     }

@@ -1,8 +1,8 @@
 import { lookup as dnsLookup } from 'node:dns';
-import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { badRequest } from '../../platform/http/app-error.server';
+import { nodeHttp } from '../../platform/http/node-http.server';
 import { blockedAddressReason } from './private-address';
 
 export const webhookUrlMaxLength = 2000;
@@ -125,7 +125,7 @@ export function postToWebhook(
   if (!allowPrivate && isLocalName(host)) {
     return Promise.resolve({ ok: false, status: null, error: `Refused: ${host} is this machine.` });
   }
-  const client = target.protocol === 'https:' ? https : http;
+  const client = target.protocol === 'https:' ? https : nodeHttp;
   const signal = AbortSignal.timeout(webhookTimeoutMs);
   return new Promise<PostOutcome>((resolve) => {
     let settled = false;
