@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { scheduleAuditRetention } from '../features/audit/audit-log.service.server';
 import { prepareFirstAdmin } from '../features/auth/setup.service.server';
@@ -48,7 +49,7 @@ export async function logCompleteness(app: FastifyInstance): Promise<void> {
   const { pages, pagesWithoutBlocks } = await contentCompleteness(app.db);
   if (pages < minimumPages) app.log.warn(`Found only ${pages} pages, expected at least ${minimumPages}`);
   for (let first = 0; first < pagesWithoutBlocks.length; first += completenessLinesPerTurn) {
-    if (first > 0) await new Promise((resolve) => setImmediate(resolve));
+    if (first > 0) await nextTurn();
     for (const id of pagesWithoutBlocks.slice(first, first + completenessLinesPerTurn)) {
       app.log.warn(`Page ${id} has no content blocks`);
     }
