@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { authRoutes } from '../features/auth/auth.routes.server';
 import { setupRoutes } from '../features/auth/setup.routes.server';
 import { healthRoutes } from '../features/health/health.routes.server';
+import { registerContentHealth } from '../features/health/content-health.server';
 import { createMailer, type Mailer } from '../features/mail/mailer.server';
 import { mediaRoutes } from '../features/media/media.routes.server';
 import { mediaLibraryRoutes } from '../features/media/media-library.routes.server';
@@ -153,6 +154,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorateRequest('viewer', null);
   await registerPageCache(app, database);
   await registerEditorReadCache(app, database);
+  await registerContentHealth(app, database);
   await registerSessionCache(app, database);
   await registerSecurityHeaders(app);
   await app.register(fastifyCookie);

@@ -361,4 +361,17 @@ describe.runIf(postgresBin && postgresAdminUrl())('PostgreSQL stopped while serv
     }
     expectStillRunning(server);
   }, 120_000);
+
+  it('reports the database gone on the very next health check, though its completeness answer is kept in memory', async () => {
+    const healthStatus = async () => (await fetch(`${server.url}/api/health`)).status;
+    expect(await healthStatus()).toBe(200);
+    expect(await healthStatus()).toBe(200);
+    await cluster.stop();
+    try {
+      expect(await healthStatus()).toBe(503);
+    } finally {
+      await cluster.start();
+    }
+    await waitFor('health to report ready again', async () => ((await healthStatus()) === 200 ? true : undefined));
+  });
 });

@@ -1,13 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isConnectionError } from '../../platform/db/errors.server';
-import { contentCompleteness } from '../pages/pages.repo.server';
+import { listedPagesWithoutBlocks } from './content-health.server';
 
 const healthSchema = z.object({
   status: z.enum(['ok', 'starting', 'unavailable']),
   db: z.enum(['pglite', 'postgres']),
   pages: z.number().int().optional(),
-  pagesWithoutBlocks: z.array(z.string()).optional(),
+  pagesWithoutBlocksCount: z.number().int().optional().describe('How many pages have no block'),
+  pagesWithoutBlocks: z
+    .array(z.string())
+    .optional()
+    .describe(`The ids of the first ${listedPagesWithoutBlocks} pages without a block, in the pages' order`),
   complete: z.boolean().optional().describe('At least 20 pages and every page with a block'),
   message: z.string().optional(),
 });
@@ -36,12 +40,12 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         };
       }
       try {
-        const completeness = await contentCompleteness(app.db);
+        const completeness = await app.contentHealth.read();
         return {
           status: 'ok' as const,
           db: app.dbKind,
           ...completeness,
-          complete: completeness.pages >= minimumPages && completeness.pagesWithoutBlocks.length === 0,
+          complete: completeness.pages >= minimumPages && completeness.pagesWithoutBlocksCount === 0,
         };
       } catch (error) {
         // Probes call this every few seconds: one short line each while the database is away.
