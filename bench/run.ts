@@ -176,16 +176,25 @@ try {
     [...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(runs.length / 2)]!;
   for (const page of benchPages) {
     for (const { coding, headers } of codings) {
+      // Each round's runs, in the order [...baselines, ours]. Ours runs right next to plain Fastify,
+      // after it in even rounds and before it in odd ones, nginx after the pair: the ratio pairs two
+      // adjacent runs, and neither server is always the one measured later, when the machine may
+      // have drifted.
       const rounds: LoadRun[][] = [];
+      const runs = [
+        ...baselines.map(
+          (baseline) => async () => measured(`${baseline.base}${page.urlPath}`, await baseline.pids(), headers),
+        ),
+        async () => measured(`${base}${page.urlPath}`, [server.process.pid!], headers),
+      ];
+      const oursAt = baselines.length;
+      const pairFirst = (round: number) => (round % 2 === 0 ? [0, oursAt] : [oursAt, 0]);
       for (let round = 0; round < cachedRounds; round++) {
-        rounds.push(
-          await sequential([
-            ...baselines.map(
-              (baseline) => async () => measured(`${baseline.base}${page.urlPath}`, await baseline.pids(), headers),
-            ),
-            async () => measured(`${base}${page.urlPath}`, [server.process.pid!], headers),
-          ]),
-        );
+        const order = [...pairFirst(round), ...[...runs.keys()].filter((index) => index !== 0 && index !== oursAt)];
+        const done = await sequential(order.map((index) => runs[index]!));
+        const inPlace: LoadRun[] = [];
+        order.forEach((index, position) => (inPlace[index] = done[position]!));
+        rounds.push(inPlace);
       }
       const [fastify, ...others] = baselines.map((_, index) => medianRun(rounds.map((runs) => runs[index]!)));
       const oursRuns = rounds.map((runs) => runs[baselines.length]!);
@@ -199,7 +208,7 @@ try {
         cached: ours.requestsPerSecond,
         cachedP99: ours.p99,
         errors: oursRuns.reduce((sum, run) => sum + run.errors + run.non2xx, 0),
-        // Each round's own ratio (ours against plain Fastify just before it), then their median: the
+        // Each round's own ratio (ours against the plain Fastify run next to it), then their median: the
         // machine's speed drifts between rounds, so a ratio of the two medians can pair a fast run
         // with a slow one (seen: 0.711 from medians while the rounds' own ratios were 0.92-1.04).
         ratio: Number(
