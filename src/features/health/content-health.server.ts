@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../../platform/db/client.server';
 import { DroppedOnChange, dropOnDatabaseChange, memoryMaxAgeMs } from '../../platform/db/dropped-on-change.server';
+import { SharedLoads } from '../page-cache/shared-loads.server';
 import { pagesChangedChannel } from '../pages/editor-read-cache.server';
 import { contentCompleteness } from '../pages/pages.repo.server';
 
@@ -29,7 +30,7 @@ declare module 'fastify' {
  */
 export class ContentHealthCheck {
   readonly #memory: DroppedOnChange<ContentHealth>;
-  #reading: { generation: number; result: Promise<ContentHealth> } | undefined;
+  readonly #loads = new SharedLoads<ContentHealth>();
   #reads = 0;
 
   constructor(private readonly database: DatabaseHandle) {
@@ -47,6 +48,7 @@ export class ContentHealthCheck {
 
   invalidate(): void {
     this.#memory.invalidate();
+    this.#loads.forget();
   }
 
   async read(): Promise<ContentHealth> {
@@ -54,26 +56,21 @@ export class ContentHealthCheck {
     const kept = this.#memory.get('completeness');
     if (kept) return kept;
     const generation = this.#memory.generation();
-    // A read begun before the last change is not shared: its answer may miss that change.
-    if (this.#reading?.generation !== generation) {
-      const result: Promise<ContentHealth> = this.#readCompleteness(generation).finally(() => {
-        if (this.#reading?.result === result) this.#reading = undefined;
-      });
-      this.#reading = { generation, result };
-    }
-    return this.#reading.result;
+    return this.#loads.run(
+      'completeness',
+      () => this.#readCompleteness(),
+      (health) => this.#memory.set('completeness', generation, health),
+    );
   }
 
-  async #readCompleteness(generation: number): Promise<ContentHealth> {
+  async #readCompleteness(): Promise<ContentHealth> {
     this.#reads++;
     const { pages, pagesWithoutBlocks } = await contentCompleteness(this.database.db);
-    const health = {
+    return {
       pages,
       pagesWithoutBlocksCount: pagesWithoutBlocks.length,
       pagesWithoutBlocks: pagesWithoutBlocks.slice(0, listedPagesWithoutBlocks),
     };
-    this.#memory.set('completeness', generation, health);
-    return health;
   }
 }
 
