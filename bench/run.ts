@@ -62,13 +62,6 @@ interface LatencyFloor {
 /** p99 ÷ p50. */
 const tail = (run: { p50: number; p99: number }) => Number((run.p99 / run.p50).toFixed(2));
 
-/** Runs one after another: two load runs at once would share the machine's cores. */
-async function sequential<T>(runs: Array<() => Promise<T>>): Promise<T[]> {
-  const done: T[] = [];
-  for (const next of runs) done.push(await next());
-  return done;
-}
-
 const seconds = Number(process.env['BENCH_SECONDS'] ?? 10);
 const connections = Number(process.env['BENCH_CONNECTIONS'] ?? 10);
 
@@ -188,12 +181,12 @@ try {
         async () => measured(`${base}${page.urlPath}`, [server.process.pid!], headers),
       ];
       const oursAt = baselines.length;
-      const pairFirst = (round: number) => (round % 2 === 0 ? [0, oursAt] : [oursAt, 0]);
+      const nginxAt = [...runs.keys()].filter((index) => index !== 0 && index !== oursAt);
       for (let round = 0; round < cachedRounds; round++) {
-        const order = [...pairFirst(round), ...[...runs.keys()].filter((index) => index !== 0 && index !== oursAt)];
-        const done = await sequential(order.map((index) => runs[index]!));
+        const order = round % 2 === 0 ? [0, oursAt, ...nginxAt] : [oursAt, 0, ...nginxAt];
+        // One after another: two load runs at once would share the machine's cores.
         const inPlace: LoadRun[] = [];
-        order.forEach((index, position) => (inPlace[index] = done[position]!));
+        for (const index of order) inPlace[index] = await runs[index]!();
         rounds.push(inPlace);
       }
       const [fastify, ...others] = baselines.map((_, index) => medianRun(rounds.map((runs) => runs[index]!)));
