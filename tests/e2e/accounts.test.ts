@@ -40,6 +40,19 @@ async function expectToast(page: Page, title: string, description?: string): Pro
   return toast;
 }
 
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** The toast's box once it has slid into place (sonner mounts it, then moves it in with a transition). */
+async function settledBox(toast: Locator): Promise<Box> {
+  await expect.poll(() => toast.getAttribute('data-mounted'), { timeout: 5000 }).toBe('true');
+  await toast.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
+  const box = await toast.boundingBox();
+  if (!box) throw new Error('the toast has no box');
+  return box;
+}
+
 const tabPanel = (page: Page, name: 'Sign In' | 'Sign Up' | 'Reset') => page.getByRole('tabpanel', { name });
 
 async function openAuth(page: Page, query = ''): Promise<void> {
@@ -103,7 +116,13 @@ describe('sign up, verify, sign in and out', () => {
       await openAuth(page);
       await submitSignIn(page, email, password);
       await page.waitForURL(`${e2e.server.url}/`);
-      await expectToast(page, 'Welcome back!', 'You have successfully signed in.');
+      const welcome = await expectToast(page, 'Welcome back!', 'You have successfully signed in.');
+      // The toast leaves the header free: its account button is where a visitor now looks (at the
+      // top right, the toast covered it, and a click there could land on the toast).
+      const welcomeBox = await settledBox(welcome);
+      for (const part of [page.getByRole('banner'), page.getByRole('navigation', { name: 'Language' })]) {
+        expect(overlaps(welcomeBox, (await part.boundingBox())!)).toBe(false);
+      }
 
       await waitForHydration(page);
       const account = page.getByRole('button', { name: `Account: ${fullName}` });

@@ -223,12 +223,14 @@ export function PendingToast() {
 
   if (!ready) return null;
   const { Toaster } = ready.sonner;
-  // Spec: stacked toasts, 3 visible, 4000 ms (the same settings as the account screens).
+  // Spec: stacked toasts, 3 visible, 4000 ms; bottom right, as on the account screens. At the top
+  // right, 'Welcome back!' covered the header's account button, search and language switch for
+  // its 4 s, just when a visitor looks there to see that they are signed in.
   return createPortal(
     <Toaster
       visibleToasts={3}
       duration={4000}
-      position="top-right"
+      position="bottom-right"
       closeButton
       toastOptions={{ classNames: { description: '!text-stone-700' } }}
     />,
