@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { z } from 'zod';
+import { toasterSettings } from '../shared/lib/flash-toast';
 import { AuthScreen } from './auth/auth-screen';
 import { InvitationScreen } from './auth/invitation-screen';
 import { PendingToast } from './auth/pending-toast';
@@ -38,14 +39,7 @@ if (root) {
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
-        {/* Spec: stacked toasts, 3 visible, 4000 ms. */}
-        <Toaster
-          visibleToasts={3}
-          duration={4000}
-          position="bottom-right"
-          closeButton
-          toastOptions={{ classNames: { description: '!text-stone-700' } }}
-        />
+        <Toaster {...toasterSettings} />
         <PendingToast />
       </QueryClientProvider>
     </StrictMode>,

@@ -1,3 +1,5 @@
+import type { ToasterProps } from 'sonner';
+
 /**
  * A toast that survives one full page load: the sign-in and verification screens end with
  * `window.location` navigation (so the server's /admin guard runs and the public header
@@ -8,6 +10,19 @@ export interface FlashToast {
   title: string;
   description?: string | undefined;
 }
+
+/**
+ * The toaster of every screen, public site and admin alike. Spec: stacked toasts, 3 visible, 4000 ms.
+ * Bottom right: at the top right, the site's 'Welcome back!' covered the header's account button,
+ * search and language switch for its 4 s, just when a visitor looks there to see they are signed in.
+ */
+export const toasterSettings = {
+  visibleToasts: 3,
+  duration: 4000,
+  position: 'bottom-right',
+  closeButton: true,
+  toastOptions: { classNames: { description: '!text-stone-700' } },
+} as const satisfies ToasterProps;
 
 const storageKey = 'cenote-atlas:flash-toast';
 

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type * as Sonner from 'sonner';
 import { api, fetchSession, type SessionUser } from '../../shared/lib/api-client';
-import { takeFlashToast, type FlashToast } from '../../shared/lib/flash-toast';
+import { takeFlashToast, toasterSettings, type FlashToast } from '../../shared/lib/flash-toast';
 
 /**
  * The account area's words in the page's language (the server builds them from the site's
@@ -223,19 +223,7 @@ export function PendingToast() {
 
   if (!ready) return null;
   const { Toaster } = ready.sonner;
-  // Spec: stacked toasts, 3 visible, 4000 ms; bottom right, as on the account screens. At the top
-  // right, 'Welcome back!' covered the header's account button, search and language switch for
-  // its 4 s, just when a visitor looks there to see that they are signed in.
-  return createPortal(
-    <Toaster
-      visibleToasts={3}
-      duration={4000}
-      position="bottom-right"
-      closeButton
-      toastOptions={{ classNames: { description: '!text-stone-700' } }}
-    />,
-    document.body,
-  );
+  return createPortal(<Toaster {...toasterSettings} />, document.body);
 }
 
 /** What a signed-in visitor can do from the header: open the admin (staff) and sign out. */
