@@ -2,6 +2,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient, clearRateLimits, createUserWithRole, latestTokenFor, mailsTo, uniqueEmail } from '../helpers/auth';
 import { seriousA11yViolations, watchPageErrors } from '../helpers/browser';
+import { intersects, settledToastBox } from '../helpers/layout-fit';
 import {
   phoneViewport,
   signInContext,
@@ -38,19 +39,6 @@ async function expectToast(page: Page, title: string, description?: string): Pro
   await toast.waitFor({ state: 'visible', timeout: 5000 });
   if (description !== undefined) expect(await toast.textContent()).toContain(description);
   return toast;
-}
-
-type Box = { x: number; y: number; width: number; height: number };
-const overlaps = (a: Box, b: Box) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-
-/** The toast's box once it has slid into place (sonner mounts it, then moves it in with a transition). */
-async function settledBox(toast: Locator): Promise<Box> {
-  await expect.poll(() => toast.getAttribute('data-mounted'), { timeout: 5000 }).toBe('true');
-  await toast.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
-  const box = await toast.boundingBox();
-  if (!box) throw new Error('the toast has no box');
-  return box;
 }
 
 const tabPanel = (page: Page, name: 'Sign In' | 'Sign Up' | 'Reset') => page.getByRole('tabpanel', { name });
@@ -119,9 +107,9 @@ describe('sign up, verify, sign in and out', () => {
       const welcome = await expectToast(page, 'Welcome back!', 'You have successfully signed in.');
       // The toast leaves the header free: its account button is where a visitor now looks (at the
       // top right, the toast covered it, and a click there could land on the toast).
-      const welcomeBox = await settledBox(welcome);
+      const welcomeBox = await settledToastBox(welcome);
       for (const part of [page.getByRole('banner'), page.getByRole('navigation', { name: 'Language' })]) {
-        expect(overlaps(welcomeBox, (await part.boundingBox())!)).toBe(false);
+        expect(intersects(welcomeBox, (await part.boundingBox())!)).toBe(false);
       }
 
       await waitForHydration(page);

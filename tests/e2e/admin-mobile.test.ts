@@ -10,7 +10,7 @@ import {
   withSignedInPage,
   type PageSession,
 } from '../helpers/e2e';
-import { clippedElements } from '../helpers/layout-fit';
+import { clippedElements, intersects, settledToastBox } from '../helpers/layout-fit';
 
 /**
  * Issue #18, the admin on a phone (390 × 844) and on a desktop: nothing clipped, the active tab
@@ -62,13 +62,6 @@ async function headerControlBoxes(page: Page) {
         .filter(({ box }) => box.width > 0 && box.height > 0)
         .map(({ text, box }) => ({ text, x: box.x, y: box.y, width: box.width, height: box.height })),
     );
-}
-
-function intersects(
-  a: { x: number; y: number; width: number; height: number },
-  b: { x: number; y: number; width: number; height: number },
-): boolean {
-  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
 describe('the admin at 390 px', () => {
@@ -238,9 +231,7 @@ describe('the admin at 390 px', () => {
           .click();
         const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Page saved' });
         await toast.waitFor();
-        // Sonner slides the toast in: measure once it has settled.
-        await page.waitForTimeout(600);
-        const toastBox = (await toast.boundingBox())!;
+        const toastBox = await settledToastBox(toast);
         const overlapping = (await headerControlBoxes(page)).filter((control) => intersects(toastBox, control));
         expect(
           overlapping.map((control) => control.text),

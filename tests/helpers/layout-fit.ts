@@ -1,4 +1,5 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** What the fit check looks at: controls, tabs, headings, and titles in navigation and lists. */
 const fitSelector = [
@@ -73,4 +74,26 @@ export async function clippedElements(page: Page): Promise<string[]> {
     }
     return offenders;
   }, fitSelector);
+}
+
+/** An element's box on the page, as Playwright's boundingBox gives it. */
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Whether two boxes share any area (touching edges do not count). */
+export function intersects(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+/** A sonner toast's box once it has slid into place (mounted, then moved in with a transition). */
+export async function settledToastBox(toast: Locator): Promise<Box> {
+  await expect.poll(() => toast.getAttribute('data-mounted'), { timeout: 5000 }).toBe('true');
+  await toast.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
+  const box = await toast.boundingBox();
+  if (!box) throw new Error('the toast has no box');
+  return box;
 }
