@@ -20,11 +20,34 @@ const minutes = (n: number) => n * 60_000;
 let checkout = '';
 const dataDirs: string[] = [];
 
+/**
+ * How this machine reaches the registry (its CA bundle and proxy): kept, because `npm prune` asks
+ * the registry about dependencies given as a dist-tag (lighthouse's trace engine wants
+ * `legacy-javascript@latest`). Without them every request failed TLS and npm retried each for 70 s.
+ */
+const networkVariables = [
+  'NODE_EXTRA_CA_CERTS',
+  'SSL_CERT_FILE',
+  'SSL_CERT_DIR',
+  'HTTPS_PROXY',
+  'https_proxy',
+  'HTTP_PROXY',
+  'http_proxy',
+  'NO_PROXY',
+  'no_proxy',
+];
+
 /** A clean environment: nothing from the npm or vitest process that runs this test leaks in. */
 function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const network: Record<string, string> = {};
+  for (const name of networkVariables) {
+    const value = process.env[name];
+    if (value) network[name] = value;
+  }
   return {
     PATH: `${path.dirname(process.execPath)}:${process.env['PATH'] ?? ''}`,
     HOME: process.env['HOME'] ?? '/tmp',
+    ...network,
     ...extra,
   };
 }
@@ -153,7 +176,7 @@ beforeAll(async () => {
   const installed = performance.now();
   await run('npm', ['run', 'build']);
   const built = performance.now();
-  await run('npm', ['prune', '--omit=dev', '--no-audit', '--no-fund']);
+  await run('npm', ['prune', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund']);
   console.log(
     `production-start: npm ci ${Math.round((installed - started) / 1000)} s, build ${Math.round((built - installed) / 1000)} s, prune ${Math.round((performance.now() - built) / 1000)} s`,
   );
