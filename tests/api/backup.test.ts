@@ -33,6 +33,7 @@ import {
 import { getJson, projectRoot, startTestApp, type TestApp } from '../helpers/build-app';
 import { testPicture } from '../helpers/test-images';
 import { pageWithSlug } from '../helpers/pages';
+import { createPostgresDatabase, testDriver } from '../helpers/test-database';
 
 const run = promisify(execFile);
 
@@ -823,12 +824,16 @@ describe('version-1 archives (one JSON document)', () => {
 describe('the command line', () => {
   it('imports into an empty data folder, refuses a non-empty one without --replace, exports the same archive', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'cenote-backup-cli-'));
+    // The CLI works on the driver under test: a fresh PostgreSQL database on api-postgres, the data
+    // folder's embedded database on api-pglite.
+    const postgres = testDriver() === 'postgres' ? await createPostgresDatabase() : undefined;
     try {
       const input = path.join(dataDir, 'in.tar.gz');
       const output = path.join(dataDir, 'out.tar.gz');
       await writeFile(input, archive);
       const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
       delete env.DATABASE_URL;
+      if (postgres) env.DATABASE_URL = postgres.url;
       const tsx = path.join(projectRoot, 'node_modules', '.bin', 'tsx');
       const cli = (args: string[]) =>
         run(tsx, ['src/cli/cli.ts', ...args], { cwd: projectRoot, env }).catch(
@@ -868,6 +873,7 @@ describe('the command line', () => {
         );
       }
     } finally {
+      await postgres?.drop();
       await rm(dataDir, { recursive: true, force: true });
     }
   }, 300_000);
